@@ -1,0 +1,10 @@
+/**
+ * Every resource of the node and its operations. The router's module table is typed
+ * against this map, so the compiler catches an operation that is declared but missing.
+ */
+export type SmsapiMap = {
+	account: 'getBalance' | 'getProfile';
+};
+
+export type SmsapiResource = keyof SmsapiMap;
+export type SmsapiOperation = SmsapiMap[SmsapiResource];

@@ -1,0 +1,47 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+type ItemResult = IDataObject | IDataObject[];
+
+/** The error as an output item for `continueOnFail`: message and details, never secrets. */
+export function errorItem(error: Error & { description?: string | null }, itemIndex: number): INodeExecutionData {
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.description = error.description;
+	return { json, pairedItem: { item: itemIndex } };
+}
+
+/** Attach the item index to an error raised while handling that item. */
+export function withItemIndex(this: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+	if (error instanceof Error && 'context' in error && typeof (error as NodeOperationError).context === 'object') {
+		(error as NodeOperationError).context.itemIndex = itemIndex;
+		return error;
+	}
+	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+}
+
+/**
+ * Run `handler` for every input item. Each result object becomes an output item paired with
+ * its input; with `continueOnFail` a failure becomes an `{ error }` item instead of stopping.
+ */
+export async function mapItems(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	handler: (itemIndex: number) => Promise<ItemResult>,
+): Promise<INodeExecutionData[]> {
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const result = await handler(itemIndex);
+			for (const json of Array.isArray(result) ? result : [result]) {
+				output.push({ json, pairedItem: { item: itemIndex } });
+			}
+		} catch (error) {
+			if (this.continueOnFail()) {
+				output.push(errorItem(error as Error, itemIndex));
+				continue;
+			}
+			throw withItemIndex.call(this, error, itemIndex);
+		}
+	}
+	return output;
+}

@@ -1,0 +1,46 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * What an operation asks of the transport. Operations describe the request;
+ * the transport alone decides addresses, authentication, retries and failover.
+ */
+export interface SmsapiRequest {
+	method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+	/** Path relative to the base address, without a leading slash: `sms.do`, `profile`, `contacts/abc`. */
+	endpoint: string;
+	qs?: IDataObject;
+	/** Sent form-encoded (`application/x-www-form-urlencoded`). */
+	body?: IDataObject;
+	/**
+	 * `read`: repeating it is harmless (lists, status, profile, deleting a scheduled message).
+	 * `create`: it charges or creates something (a send, an HLR lookup, adding a sub-user or a sender);
+	 * the transport repeats it only when a repeat provably cannot double it.
+	 */
+	kind: 'read' | 'create';
+	/**
+	 * Legacy endpoints (`*.do`) answer business errors with HTTP 200 and get `format=json`.
+	 * Default: true when the endpoint ends with `.do`.
+	 */
+	legacy?: boolean;
+	/** Override the request timeout in milliseconds. */
+	timeout?: number;
+}
+
+/** How the transport reached its answer; operations may surface it, never need it. */
+export interface SmsapiResponseMeta {
+	/** `primary` or `backup`: the address that gave the final answer. */
+	address: 'primary' | 'backup';
+	/** Total HTTP attempts made, retries and failover included. */
+	attempts: number;
+	/**
+	 * True when a repeated create (same `idx`, `check_idx=1`) was answered with error 53:
+	 * the first attempt had already been accepted, so nothing was sent twice. `data` then
+	 * holds the service's 53 answer, not a send result.
+	 */
+	acceptedEarlier?: boolean;
+}
+
+export interface SmsapiResponse<T = unknown> {
+	data: T;
+	meta: SmsapiResponseMeta;
+}

@@ -4,3 +4,9 @@ export function toNumber(value: unknown): number | unknown {
 	if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
 	return value;
 }
+
+/** A comma-separated list (or an array from an expression) as trimmed, non-empty strings. */
+export function splitList(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',');
+	return parts.map((part) => part.trim()).filter((part) => part !== '');
+}

@@ -1,0 +1,130 @@
+/**
+ * Phone numbers as users type them ("+48 500-000-000", "0048500000000", one per line...)
+ * turned into what the service expects: digits with the country prefix, comma-separated.
+ */
+
+/** E.164 allows at most 15 digits; 7 is the shortest plausible subscriber number. */
+export const MIN_NUMBER_DIGITS = 7;
+export const MAX_NUMBER_DIGITS = 15;
+
+export type NumbersInput = string | number | ReadonlyArray<string | number | null | undefined> | null | undefined;
+
+const FORMATTING = /[\s\-\u2010-\u2015().\/]/g;
+
+/**
+ * Remove formatting (spaces, dashes, parentheses, dots, slashes) and an international
+ * prefix written as a leading `+` or `00`: "+48 (500) 000-000" → "48500000000".
+ * Whatever else is there stays, so that `validateNumber` can name it.
+ */
+export function cleanNumber(n: string | number): string {
+	const stripped = String(n).trim().replace(FORMATTING, '');
+	if (stripped.startsWith('+')) return stripped.slice(1);
+	if (stripped.startsWith('00')) return stripped.slice(2);
+	return stripped;
+}
+
+function isCompleteNumber(piece: string): boolean {
+	const cleaned = cleanNumber(piece);
+	return /^\d+$/.test(cleaned) && cleaned.length >= MIN_NUMBER_DIGITS;
+}
+
+// Whitespace separates numbers only when every piece is a number on its own: "+48 500 000 000"
+// is one number written in groups, "48500000000 48500000001" is two.
+function splitChunk(chunk: string): string[] {
+	const trimmed = chunk.trim();
+	if (trimmed === '') return [];
+	const pieces = trimmed.split(/\s+/);
+	if (pieces.length > 1 && pieces.every(isCompleteNumber)) return pieces;
+	return [trimmed];
+}
+
+/**
+ * Split user input into single numbers, as written (not cleaned). Commas, semicolons and line
+ * breaks always separate; spaces and tabs separate only when every piece is a whole number
+ * (at least 7 digits), so grouped numbers such as "+48 500 000 000" stay whole. Arrays are
+ * flattened (each element may itself hold several numbers); empty entries are dropped.
+ */
+export function splitNumbers(input: NumbersInput): string[] {
+	if (input === null || input === undefined) return [];
+	if (Array.isArray(input)) return input.flatMap((element) => splitNumbers(element as NumbersInput));
+	return String(input).split(/[,;\r\n]+/).flatMap(splitChunk);
+}
+
+export type NumberValidation =
+	| { ok: true; input: string; number: string }
+	| { ok: false; input: string; number: string; reason: string };
+
+const EXAMPLE = 'digits with the country prefix, for example 48500000000';
+
+/**
+ * Check one number after `cleanNumber`: only digits, 7 to 15 of them (E.164). On failure
+ * `reason` says what is wrong and what to enter instead.
+ */
+export function validateNumber(n: string | number): NumberValidation {
+	const input = String(n).trim();
+	const number = cleanNumber(input);
+	const fail = (reason: string): NumberValidation => ({ ok: false, input, number, reason });
+
+	if (number === '') return fail(`Empty phone number: enter ${EXAMPLE}.`);
+	const foreign = number.match(/\D/);
+	if (foreign) {
+		return fail(`Phone number "${input}" contains "${foreign[0]}": use only ${EXAMPLE}.`);
+	}
+	if (number.length < MIN_NUMBER_DIGITS) {
+		return fail(
+			`Phone number "${input}" has ${number.length} digits, fewer than ${MIN_NUMBER_DIGITS}: enter the full number, ${EXAMPLE}.`,
+		);
+	}
+	if (number.length > MAX_NUMBER_DIGITS) {
+		return fail(
+			`Phone number "${input}" has ${number.length} digits, more than the ${MAX_NUMBER_DIGITS} a phone number can have: check for two numbers written together without a comma.`,
+		);
+	}
+	return { ok: true, input, number };
+}
+
+/**
+ * Cleaned numbers that occur more than once, each reported once, in order of first appearance.
+ * Without `allow_duplicates` the service sends one message to such a number.
+ */
+export function findDuplicates(numbers: ReadonlyArray<string | number>): string[] {
+	const counts = new Map<string, number>();
+	for (const n of numbers) {
+		const cleaned = cleanNumber(n);
+		if (cleaned !== '') counts.set(cleaned, (counts.get(cleaned) ?? 0) + 1);
+	}
+	return [...counts].filter(([, count]) => count > 1).map(([number]) => number);
+}
+
+export interface PreparedRecipients {
+	/** Valid numbers, cleaned, in input order (duplicates kept). */
+	numbers: string[];
+	/** Entries that are not valid numbers, with the reason. */
+	invalid: Array<{ input: string; number: string; reason: string }>;
+	/** Valid numbers that occur more than once. */
+	duplicates: string[];
+}
+
+/** Split, clean and validate in one go: what an operation needs before sending. */
+export function prepareRecipients(input: NumbersInput): PreparedRecipients {
+	const numbers: string[] = [];
+	const invalid: PreparedRecipients['invalid'] = [];
+	for (const entry of splitNumbers(input)) {
+		const checked = validateNumber(entry);
+		if (checked.ok) numbers.push(checked.number);
+		else invalid.push({ input: checked.input, number: checked.number, reason: checked.reason });
+	}
+	return { numbers, invalid, duplicates: findDuplicates(numbers) };
+}
+
+/**
+ * Whether two cleaned numbers may reach the same phone: equal, or one is the national form of
+ * the other ("500000000" and "48500000000"; "07700900123" and "447700900123"). Deliberately
+ * generous: it is used to keep numbers apart, where a false match only costs a request.
+ */
+export function mayBeSameNumber(a: string, b: string): boolean {
+	if (a === b) return true;
+	const tail = (n: string) => n.replace(/^0+/, '');
+	const [shorter, longer] = a.length <= b.length ? [tail(a), b] : [tail(b), a];
+	return shorter.length >= MIN_NUMBER_DIGITS - 1 && longer.endsWith(shorter);
+}

@@ -1,0 +1,75 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { smsapiApiRequest } from '../transport';
+
+function asList(data: unknown): IDataObject[] {
+	if (Array.isArray(data)) return data as IDataObject[];
+	const collection = (data as IDataObject | undefined)?.collection;
+	return Array.isArray(collection) ? (collection as IDataObject[]) : [];
+}
+
+function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
+	return a.name.localeCompare(b.name);
+}
+
+/** The account's active sender names (only those are accepted in `from`). */
+export async function getSenderNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'GET',
+		endpoint: 'sender.do',
+		qs: { list: 1, with_nat_names: 1 },
+		kind: 'read',
+	});
+	const options = asList(data)
+		.filter((entry) => String(entry.status ?? '').toUpperCase() === 'ACTIVE')
+		.map((entry) => {
+			const name = String(entry.sender ?? entry.name ?? '');
+			return { name: entry.default ? `${name} (default)` : name, value: name };
+		})
+		.filter((option) => option.value !== '')
+		.sort(byName);
+	return [{ name: "Account's Default", value: '' }, ...options];
+}
+
+/** The account's message templates, by name (the service takes the name in `template`). */
+export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'sms/templates', kind: 'read' });
+	const options = asList(data)
+		.map((entry) => ({
+			name: String(entry.name ?? ''),
+			value: String(entry.name ?? ''),
+			description: typeof entry.template === 'string' ? entry.template : undefined,
+		}))
+		.filter((option) => option.value !== '')
+		.sort(byName);
+	return [{ name: 'None (Use Message)', value: '' }, ...options];
+}
+
+/** Contact groups by name, for group sends (the service takes the group's name). */
+export async function getContactGroupNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'GET',
+		endpoint: 'contacts/groups',
+		kind: 'read',
+	});
+	return asList(data)
+		.map((group) => ({
+			name: `${String(group.name)}${group.contacts_count !== undefined && group.contacts_count !== null ? ` (${String(group.contacts_count)})` : ''}`,
+			value: String(group.name),
+			description: typeof group.description === 'string' ? group.description : undefined,
+		}))
+		.filter((option) => option.value !== 'undefined')
+		.sort(byName);
+}
+
+/** Contact groups by id, for contact filters and contact creation. */
+export async function getContactGroupIds(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'GET',
+		endpoint: 'contacts/groups',
+		kind: 'read',
+	});
+	return asList(data)
+		.map((group) => ({ name: String(group.name), value: String(group.id) }))
+		.sort(byName);
+}

@@ -1,0 +1,152 @@
+import { spawn, type ChildProcess } from 'child_process';
+import * as fs from 'fs';
+import * as net from 'net';
+
+export interface RunResult {
+	code: number | null;
+	signal: NodeJS.Signals | null;
+	stdout: string;
+	stderr: string;
+	timedOut: boolean;
+	durationMs: number;
+}
+
+export interface RunOptions {
+	cwd?: string;
+	env?: NodeJS.ProcessEnv;
+	timeoutMs: number;
+	/** Appends a header, stdout and stderr of the run to this file. */
+	logFile?: string;
+	/** Written to the child's stdin, then closed. */
+	input?: string;
+}
+
+/** Kills a detached child's whole process group (n8n spawns task runners). */
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+	if (child.pid === undefined) return;
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		try {
+			child.kill(signal);
+		} catch {
+			// already gone
+		}
+	}
+}
+
+/** Runs a command to completion; kills its process group at the timeout. Never rejects on exit codes. */
+export function runProcess(cmd: string, args: string[], opts: RunOptions): Promise<RunResult> {
+	const started = Date.now();
+	return new Promise((resolve, reject) => {
+		const child = spawn(cmd, args, {
+			cwd: opts.cwd,
+			env: opts.env,
+			detached: true,
+			stdio: ['pipe', 'pipe', 'pipe'],
+		});
+		const out: Buffer[] = [];
+		const err: Buffer[] = [];
+		let timedOut = false;
+		child.stdout!.on('data', (b: Buffer) => out.push(b));
+		child.stderr!.on('data', (b: Buffer) => err.push(b));
+		child.stdin!.on('error', () => undefined);
+		child.stdin!.end(opts.input ?? '');
+		const timer = setTimeout(() => {
+			timedOut = true;
+			killGroup(child, 'SIGKILL');
+		}, opts.timeoutMs);
+		child.on('error', (e) => {
+			clearTimeout(timer);
+			reject(new Error(`Cannot start ${cmd}: ${e.message}`));
+		});
+		child.on('close', (code, signal) => {
+			clearTimeout(timer);
+			// Leftover grandchildren (task runners) of a finished CLI command.
+			killGroup(child, 'SIGKILL');
+			const result: RunResult = {
+				code,
+				signal,
+				stdout: Buffer.concat(out).toString('utf8'),
+				stderr: Buffer.concat(err).toString('utf8'),
+				timedOut,
+				durationMs: Date.now() - started,
+			};
+			if (opts.logFile) {
+				fs.appendFileSync(
+					opts.logFile,
+					`\n===== $ ${[cmd, ...args].join(' ')}\n` +
+						`===== exit ${code ?? signal}${timedOut ? ' (TIMED OUT)' : ''} after ${result.durationMs} ms\n` +
+						`----- stdout\n${result.stdout}\n----- stderr\n${result.stderr}\n`,
+				);
+			}
+			resolve(result);
+		});
+	});
+}
+
+/** A TCP port on 127.0.0.1 that was free a moment ago. */
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const srv = net.createServer();
+		srv.unref();
+		srv.on('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const addr = srv.address();
+			const port = typeof addr === 'object' && addr ? addr.port : 0;
+			srv.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+		});
+	});
+}
+
+const handedOut = new Set<number>();
+/** freePort() that never returns the same port twice in this process. */
+export async function uniqueFreePort(): Promise<number> {
+	for (let i = 0; i < 50; i++) {
+		const p = await freePort();
+		if (!handedOut.has(p)) {
+			handedOut.add(p);
+			return p;
+		}
+	}
+	throw new Error('could not find a free port');
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * Polls `probe` until it returns a value other than undefined, at most `timeoutMs`.
+ * `describe` says what was awaited, for the error.
+ */
+export async function waitFor<T>(
+	describe: string,
+	timeoutMs: number,
+	probe: () => Promise<T | undefined>,
+	intervalMs = 250,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	let lastError: unknown;
+	for (;;) {
+		try {
+			const v = await probe();
+			if (v !== undefined) return v;
+		} catch (e) {
+			lastError = e;
+		}
+		if (Date.now() >= deadline) {
+			const why = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+			throw new Error(`Timed out after ${timeoutMs} ms waiting for ${describe}${why}`);
+		}
+		await sleep(intervalMs);
+	}
+}
+
+/** Last `lines` lines of a text file ('' if missing). */
+export function tailFile(file: string, lines = 120): string {
+	try {
+		const all = fs.readFileSync(file, 'utf8').split('\n');
+		return all.slice(-lines).join('\n');
+	} catch {
+		return '';
+	}
+}

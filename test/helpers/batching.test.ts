@@ -1,0 +1,249 @@
+import {
+	type ItemSendRequest,
+	type ServiceListEntry,
+	batchKey,
+	collectItemResults,
+	distributeResults,
+	generateIdx,
+	splitIntoRequests,
+} from '../../nodes/Smsapi/helpers/batching';
+
+const number = (i: number) => String(48500000000 + i);
+
+function entry(submitted: string, withPrefix = submitted, id = `id-${submitted}`): ServiceListEntry {
+	return { id, points: '0.165', number: withPrefix, date_sent: 1700000000, submitted_number: submitted, status: 'QUEUE' };
+}
+
+describe('splitIntoRequests', () => {
+	it('1,000 items with the same message → 1 request, in input order', () => {
+		const items: ItemSendRequest[] = Array.from({ length: 1000 }, (_, i) => ({
+			itemIndex: i,
+			params: { to: [number(i)], message: 'Same for everyone', fast: true },
+		}));
+		const requests = splitIntoRequests(items);
+		expect(requests).toHaveLength(1);
+		expect(requests[0].recipients).toBe(1000);
+		expect(requests[0].params.to.split(',')).toEqual(items.map((_, i) => number(i)));
+		expect(requests[0].params).toMatchObject({ message: 'Same for everyone', fast: '1' });
+		expect(requests[0].members.map((m) => m.itemIndex)).toEqual(items.map((_, i) => i));
+		expect(requests[0].members[7]).toEqual({ itemIndex: 7, recipientIndexes: [0], numbers: [number(7)] });
+	});
+
+	it('1,000 personalised items → 10 requests of 100, values pipe-joined in recipient order', () => {
+		const items: ItemSendRequest[] = Array.from({ length: 1000 }, (_, i) => ({
+			itemIndex: i,
+			params: { to: [number(i)], message: 'Hi [%1%]', param1: [`name${i}`], idx: [`idx${i}`] },
+		}));
+		const requests = splitIntoRequests(items);
+		expect(requests).toHaveLength(10);
+		for (const request of requests) expect(request.recipients).toBe(100);
+		expect(requests[3].params.param1.split('|')).toEqual(Array.from({ length: 100 }, (_, i) => `name${300 + i}`));
+		expect(requests[3].params.idx.split('|')[0]).toBe('idx300');
+		expect(requests[3].params.to.split(',')[0]).toBe(number(300));
+	});
+
+	it('a short link limits a request to 100 recipients', () => {
+		const items: ItemSendRequest[] = Array.from({ length: 150 }, (_, i) => ({
+			itemIndex: i,
+			params: { to: [number(i)], message: 'Go [%goto:https://example.com%]' },
+		}));
+		expect(splitIntoRequests(items).map((r) => r.recipients)).toEqual([100, 50]);
+	});
+
+	it('items differing in message (or any other parameter) go separately', () => {
+		const requests = splitIntoRequests([
+			{ itemIndex: 0, params: { to: [number(0)], message: 'A' } },
+			{ itemIndex: 1, params: { to: [number(1)], message: 'B' } },
+			{ itemIndex: 2, params: { to: [number(2)], message: 'A' } },
+			{ itemIndex: 3, params: { to: [number(3)], message: 'A', from: 'Shop' } },
+			{ itemIndex: 4, params: { to: [number(4)], message: 'A', idx: ['x'] } },
+		]);
+		expect(requests.map((r) => r.members.map((m) => m.itemIndex))).toEqual([[0, 2], [1], [3], [4]]);
+		expect(requests[0].params).toEqual({ to: `${number(0)},${number(2)}`, message: 'A' });
+	});
+
+	it('the batch key ignores recipients and their values but not the other parameters', () => {
+		expect(batchKey({ to: ['1'], message: 'A', param1: ['x'] })).toBe(batchKey({ to: ['2', '3'], message: 'A', param1: ['y', 'z'] }));
+		expect(batchKey({ to: ['1'], message: 'A', fast: true })).toBe(batchKey({ to: ['1'], message: 'A', fast: 1 }));
+		expect(batchKey({ to: ['1'], message: 'A' })).not.toBe(batchKey({ to: ['1'], message: 'A', param1: ['x'] }));
+		expect(batchKey({ to: ['1'], message: 'A' })).not.toBe(batchKey({ to: ['1'], message: 'A', test: 1 }));
+	});
+
+	it('one item with 10,001 recipients → 2 requests (10,000 + 1)', () => {
+		const to = Array.from({ length: 10001 }, (_, i) => number(i));
+		const requests = splitIntoRequests([{ itemIndex: 0, params: { to, message: 'Bulk' } }]);
+		expect(requests.map((r) => r.recipients)).toEqual([10000, 1]);
+		expect(requests[1].members).toEqual([{ itemIndex: 0, recipientIndexes: [10000], numbers: [number(10000)] }]);
+		expect(requests[1].params.to).toBe(number(10000));
+	});
+
+	it('splits a large personalised item with its values aligned', () => {
+		const to = Array.from({ length: 250 }, (_, i) => number(i));
+		const requests = splitIntoRequests([
+			{ itemIndex: 5, params: { to, message: 'Hi [%1%]', param1: to.map((_, i) => `v${i}`) } },
+		]);
+		expect(requests.map((r) => r.recipients)).toEqual([100, 100, 50]);
+		expect(requests[2].params.param1.split('|')[0]).toBe('v200');
+		expect(requests[2].members[0].recipientIndexes[0]).toBe(200);
+	});
+
+	it('never splits an item that fits: it starts a new request instead', () => {
+		const item = (i: number): ItemSendRequest => ({
+			itemIndex: i,
+			params: {
+				to: Array.from({ length: 60 }, (_, r) => number(i * 100 + r)),
+				message: 'Hi [%1%]',
+				param1: Array.from({ length: 60 }, () => 'x'),
+			},
+		});
+		const requests = splitIntoRequests([item(0), item(1), item(2)]);
+		expect(requests.map((r) => r.members.map((m) => m.itemIndex))).toEqual([[0], [1], [2]]);
+	});
+
+	it('keeps the same number of two items apart (the service would send it once)', () => {
+		const requests = splitIntoRequests([
+			{ itemIndex: 0, params: { to: ['48500000000'], message: 'A' } },
+			{ itemIndex: 1, params: { to: ['500000000'], message: 'A' } },
+			{ itemIndex: 2, params: { to: ['48500000001'], message: 'A' } },
+		]);
+		expect(requests.map((r) => r.members.map((m) => m.itemIndex))).toEqual([[0, 2], [1]]);
+		const allowed = splitIntoRequests([
+			{ itemIndex: 0, params: { to: ['48500000000'], message: 'A', allow_duplicates: 1 } },
+			{ itemIndex: 1, params: { to: ['48500000000'], message: 'A', allow_duplicates: 1 } },
+		]);
+		expect(allowed).toHaveLength(1);
+	});
+
+	it('with batching off every item has its own request', () => {
+		const items: ItemSendRequest[] = [0, 1, 2].map((i) => ({ itemIndex: i, params: { to: [number(i)], message: 'A' } }));
+		expect(splitIntoRequests(items, { batching: false })).toHaveLength(3);
+	});
+
+	it('group sends and misaligned values go alone, as given', () => {
+		const requests = splitIntoRequests([
+			{ itemIndex: 0, params: { group: 'VIP', message: 'A' } },
+			{ itemIndex: 1, params: { group: 'VIP', message: 'A' } },
+			{ itemIndex: 2, params: { to: [number(2), number(3)], message: 'Hi [%1%]', param1: ['only one'] } },
+			{ itemIndex: 3, params: { to: [number(4)], message: 'Hi [%1%]', param1: ['ok'] } },
+		]);
+		expect(requests.map((r) => r.members.map((m) => m.itemIndex))).toEqual([[0], [1], [2], [3]]);
+		expect(requests[0].params).toEqual({ group: 'VIP', message: 'A' });
+		expect(requests[2].params).toMatchObject({ to: `${number(2)},${number(3)}`, param1: 'only one' });
+	});
+
+	it('accepts comma- and pipe-separated strings', () => {
+		const requests = splitIntoRequests([
+			{ itemIndex: 0, params: { to: `${number(0)},${number(1)}`, message: 'Hi [%1%]', param1: 'a|b' } },
+		]);
+		expect(requests[0].params).toMatchObject({ to: `${number(0)},${number(1)}`, param1: 'a|b' });
+	});
+});
+
+describe('distributeResults', () => {
+	const batch = splitIntoRequests([
+		{ itemIndex: 0, params: { to: ['500000000', '48500000001'], message: 'A' } },
+		{ itemIndex: 1, params: { to: ['48500000002'], message: 'A' } },
+		{ itemIndex: 2, params: { to: ['48500000003', '48123'], message: 'A' } },
+	])[0];
+
+	it('gives each item its entries, national submitted_number included', () => {
+		const response = {
+			count: 4,
+			list: [
+				entry('500000000', '48500000000'),
+				entry('48500000001'),
+				entry('48500000002'),
+				entry('48500000003'),
+			],
+		};
+		const { items, unmatched } = distributeResults(batch, response);
+		expect(unmatched).toEqual([]);
+		expect(items.map((i) => i.itemIndex)).toEqual([0, 1, 2]);
+		expect(items[0].sent.map((s) => [s.recipientIndex, s.entry.id])).toEqual([
+			[0, 'id-500000000'],
+			[1, 'id-48500000001'],
+		]);
+		expect(items[1].sent.map((s) => s.entry.id)).toEqual(['id-48500000002']);
+		expect(items[2].sent.map((s) => s.entry.id)).toEqual(['id-48500000003']);
+		expect(items[2].skipped).toEqual([
+			expect.objectContaining({ recipientIndex: 1, number: '48123', reason: expect.stringMatching(/skipped 48123/) }),
+		]);
+	});
+
+	it('matches through the prefixed number when submitted_number is national', () => {
+		// We sent the prefixed form; the service reports a national submitted_number.
+		const { items } = distributeResults(batch, [
+			entry('500000001', '48500000001'),
+			entry('500000000', '48500000000'),
+			entry('500000002', '48500000002'),
+			entry('500000003', '48500000003'),
+		]);
+		expect(items[0].sent.map((s) => [s.recipientIndex, s.entry.id])).toEqual([
+			[0, 'id-500000000'],
+			[1, 'id-500000001'],
+		]);
+		expect(items[1].sent[0].entry.id).toBe('id-500000002');
+		expect(items[2].sent[0].entry.id).toBe('id-500000003');
+	});
+
+	it('when the whole request fails with 13, reports invalid_numbers per item', () => {
+		const { items } = distributeResults(batch, {
+			error: 13,
+			message: 'No correct phone numbers',
+			invalid_numbers: [
+				{ number: '48500000000', submitted_number: '500000000', message: 'Invalid phone number' },
+				{ number: '48500000002', submitted_number: '48500000002', message: 'Landline' },
+			],
+		});
+		expect(items.every((i) => i.sent.length === 0)).toBe(true);
+		expect(items[0].skipped[0]).toMatchObject({ recipientIndex: 0, errorCode: 13, reason: expect.stringMatching(/Invalid phone number/) });
+		expect(items[1].skipped[0].reason).toMatch(/Landline/);
+		expect(items[0].skipped[1]).toMatchObject({ recipientIndex: 1, errorCode: 13, reason: expect.stringMatching(/error 13/) });
+	});
+
+	it('reports a repeated number within an item as a duplicate', () => {
+		const dup = splitIntoRequests([{ itemIndex: 4, params: { to: ['48500000000', '48500000000'], message: 'A' } }])[0];
+		const { items } = distributeResults(dup, { list: [entry('48500000000')] });
+		expect(items[0].sent).toHaveLength(1);
+		expect(items[0].skipped[0]).toMatchObject({ recipientIndex: 1, reason: expect.stringMatching(/more than once/) });
+	});
+
+	it('falls back to order when numbers cannot be matched, and never drops an entry', () => {
+		const single = splitIntoRequests([{ itemIndex: 0, params: { to: ['48500000000'], message: 'A' } }])[0];
+		expect(distributeResults(single, [entry('999')]).items[0].sent[0].entry.id).toBe('id-999');
+		const { unmatched } = distributeResults(single, [entry('48500000000'), entry('777')]);
+		expect(unmatched.map((e) => e.id)).toEqual(['id-777']);
+	});
+
+	it('scales to 10,000 recipients', () => {
+		const to = Array.from({ length: 10000 }, (_, i) => number(i));
+		const big = splitIntoRequests([{ itemIndex: 0, params: { to, message: 'A' } }])[0];
+		const { items } = distributeResults(big, to.map((n) => entry(n)).reverse());
+		expect(items[0].sent).toHaveLength(10000);
+		expect(items[0].sent[9999].entry.id).toBe(`id-${number(9999)}`);
+	});
+});
+
+describe('collectItemResults', () => {
+	it('merges an item split across requests, in recipient order', () => {
+		const to = Array.from({ length: 150 }, (_, i) => number(i));
+		const requests = splitIntoRequests([
+			{ itemIndex: 1, params: { to, message: 'Hi [%1%]', param1: to.map(() => 'x') } },
+			{ itemIndex: 0, params: { to: [number(500)], message: 'Other' } },
+		]);
+		const results = requests.flatMap((request) =>
+			distributeResults(request, request.params.to.split(',').map((n) => entry(n))).items,
+		);
+		const merged = collectItemResults(results.reverse());
+		expect(merged.map((r) => r.itemIndex)).toEqual([0, 1]);
+		expect(merged[1].sent.map((s) => s.recipientIndex)).toEqual(to.map((_, i) => i));
+	});
+});
+
+describe('generateIdx', () => {
+	it('is unique, a-z0-9 only, well under 255 characters', () => {
+		const values = new Set(Array.from({ length: 1000 }, () => generateIdx()));
+		expect(values.size).toBe(1000);
+		for (const value of values) expect(value).toMatch(/^[a-z0-9]{32}$/);
+	});
+});

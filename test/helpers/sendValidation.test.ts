@@ -1,0 +1,309 @@
+import {
+	type SendParameters,
+	type SendProblem,
+	formatProblems,
+	toDate,
+	toServiceDate,
+	toUnixSeconds,
+	toWireParameters,
+	validateSendParameters,
+} from '../../nodes/Smsapi/helpers/sendValidation';
+
+const NOW = new Date('2025-03-01T12:00:00Z');
+const NOW_SECONDS = Math.floor(NOW.getTime() / 1000);
+const MINUTE = 60;
+const HOUR = 3600;
+
+function validate(params: SendParameters, checkRequestLimits = true): SendProblem[] {
+	return validateSendParameters({ to: '48500000000', message: 'Hello', ...params }, { now: NOW, checkRequestLimits }) ?? [];
+}
+
+function problemFor(params: SendParameters, parameter: string): SendProblem | undefined {
+	return validate(params).find((problem) => problem.parameter === parameter);
+}
+
+const numbers = (count: number) => Array.from({ length: count }, (_, i) => String(48500000000 + i));
+
+describe('validateSendParameters', () => {
+	it('returns null for a plain valid send', () => {
+		expect(validateSendParameters({ to: '48500000000', message: 'Hello' }, { now: NOW })).toBeNull();
+	});
+
+	it('needs recipients and a message (or template)', () => {
+		const problems = validateSendParameters({}, { now: NOW }) ?? [];
+		expect(problems.map((p) => p.parameter)).toEqual(['to', 'message']);
+		expect(validateSendParameters({ group: 'VIP', template: 'promo' }, { now: NOW })).toBeNull();
+		expect(problemFor({ group: 'VIP' }, 'group')?.message).toMatch(/either to numbers or to a group/);
+	});
+
+	it('reports invalid numbers with the reason', () => {
+		const problem = problemFor({ to: '48500000000, 123' }, 'to');
+		expect(problem?.message).toMatch(/"123" has 3 digits/);
+	});
+
+	describe('parts', () => {
+		it('6 parts (918 GSM characters) pass, 7 parts (919) are refused with error 12', () => {
+			expect(problemFor({ message: 'a'.repeat(918) }, 'message')).toBeUndefined();
+			const problem = problemFor({ message: 'a'.repeat(919) }, 'message');
+			expect(problem).toMatchObject({ serviceError: 12 });
+			expect(problem?.message).toMatch(/919 characters \(GSM-7\) and needs 7 parts, more than the 6 allowed/);
+		});
+
+		it('respects max_parts: 2 parts pass with max_parts 2, 3 parts do not', () => {
+			expect(problemFor({ message: 'a'.repeat(306), max_parts: 2 }, 'message')).toBeUndefined();
+			const problem = problemFor({ message: 'a'.repeat(307), max_parts: '2' }, 'message');
+			expect(problem?.message).toMatch(/needs 3 parts, more than the 2 allowed.*raise Max Parts/);
+		});
+
+		it('UCS-2 text: 402 pass, 403 refused, naming the special characters', () => {
+			expect(problemFor({ message: 'ą'.repeat(402) }, 'message')).toBeUndefined();
+			expect(problemFor({ message: 'ą'.repeat(403) }, 'message')?.message).toMatch(/special characters \(ą\)/);
+		});
+
+		it('counts the normalized text when normalize is on', () => {
+			expect(problemFor({ message: 'ą'.repeat(500), normalize: 1 }, 'message')).toBeUndefined();
+		});
+
+		it('counts each recipient with its own param values', () => {
+			const params = {
+				to: ['48500000000', '48500000001'],
+				message: 'Hi [%1%]',
+				param1: ['Ann', 'x'.repeat(916)], // "Hi " + 916 = 919 characters: 7 parts
+			};
+			expect(problemFor(params, 'message')?.message).toMatch(/for recipient 2/);
+			expect(problemFor({ ...params, param1: ['Ann', 'x'.repeat(915)] }, 'message')).toBeUndefined();
+		});
+	});
+
+	describe('max_parts', () => {
+		it.each([0, 7, 2.5, 'abc'])('refuses %p', (value) => {
+			expect(problemFor({ max_parts: value }, 'max_parts')?.message).toMatch(/from 1 to 6/);
+		});
+		it.each([1, 6, '3'])('accepts %p', (value) => {
+			expect(problemFor({ max_parts: value }, 'max_parts')).toBeUndefined();
+		});
+	});
+
+	describe('single', () => {
+		it('160 characters pass, 161 are refused with error 12', () => {
+			expect(problemFor({ single: 1, message: 'a'.repeat(160) }, 'single')).toBeUndefined();
+			expect(problemFor({ single: true, message: 'a'.repeat(161) }, 'single')).toMatchObject({ serviceError: 12 });
+		});
+		it('does nothing without single', () => {
+			expect(problemFor({ message: 'a'.repeat(161) }, 'single')).toBeUndefined();
+		});
+	});
+
+	describe('nounicode', () => {
+		it('lists the special characters', () => {
+			const problem = problemFor({ nounicode: 1, message: 'Zażółć 😀' }, 'nounicode');
+			expect(problem).toMatchObject({ serviceError: 11 });
+			expect(problem?.message).toContain('ż ó ł ć 😀');
+		});
+		it('passes GSM text and text that normalize makes GSM', () => {
+			expect(problemFor({ nounicode: 1, message: 'Hello {€}' }, 'nounicode')).toBeUndefined();
+			expect(problemFor({ nounicode: 1, normalize: 1, message: 'Zażółć' }, 'nounicode')).toBeUndefined();
+		});
+	});
+
+	it('flash with special characters is refused (error 17)', () => {
+		expect(problemFor({ flash: 1, message: 'Cześć' }, 'flash')).toMatchObject({ serviceError: 17 });
+		expect(problemFor({ flash: 1, message: 'Hello' }, 'flash')).toBeUndefined();
+	});
+
+	describe('expiration_date', () => {
+		it('14 minutes after now is refused, 15 minutes passes', () => {
+			const problem = problemFor({ expiration_date: NOW_SECONDS + 14 * MINUTE }, 'expiration_date');
+			expect(problem).toMatchObject({ serviceError: 56 });
+			expect(problem?.message).toMatch(/14 minutes after now.*Set it later/);
+			expect(problemFor({ expiration_date: NOW_SECONDS + 15 * MINUTE }, 'expiration_date')).toBeUndefined();
+		});
+
+		it('72 hours passes, 72 hours + 1 minute is refused', () => {
+			expect(problemFor({ expiration_date: NOW_SECONDS + 72 * HOUR }, 'expiration_date')).toBeUndefined();
+			const problem = problemFor({ expiration_date: NOW_SECONDS + 72 * HOUR + MINUTE }, 'expiration_date');
+			expect(problem?.message).toMatch(/Set it earlier/);
+		});
+
+		it('measures from the send date when one is given', () => {
+			const date = NOW_SECONDS + 10 * HOUR;
+			expect(problemFor({ date, expiration_date: date + 14 * MINUTE }, 'expiration_date')?.message).toMatch(
+				/after the send date/,
+			);
+			expect(problemFor({ date, expiration_date: date + 15 * MINUTE }, 'expiration_date')).toBeUndefined();
+			// 20 minutes after now but before the send date.
+			expect(problemFor({ date, expiration_date: NOW_SECONDS + 20 * MINUTE }, 'expiration_date')?.message).toMatch(
+				/before the send date/,
+			);
+		});
+
+		it('a past send date means now', () => {
+			const expiration = NOW_SECONDS + 20 * MINUTE;
+			expect(problemFor({ date: NOW_SECONDS - HOUR, expiration_date: expiration }, 'expiration_date')).toBeUndefined();
+		});
+
+		it('accepts Date, ISO string, seconds string and Luxon-like values', () => {
+			const at = new Date(NOW.getTime() + HOUR * 1000);
+			for (const value of [
+				at,
+				at.toISOString(),
+				String(NOW_SECONDS + HOUR),
+				{ toISO: () => at.toISOString() },
+				{ toJSDate: () => at },
+			]) {
+				expect(problemFor({ expiration_date: value }, 'expiration_date')).toBeUndefined();
+			}
+		});
+
+		it('reports dates that are not dates', () => {
+			expect(problemFor({ date: 'tomorrow-ish' }, 'date')).toMatchObject({ serviceError: 54 });
+			expect(problemFor({ expiration_date: 'soon' }, 'expiration_date')?.message).toMatch(/not a date/);
+		});
+	});
+
+	describe('per-recipient values', () => {
+		const to = ['48500000000', '48500000001', '48500000002'];
+
+		it('param count must equal recipients (error 18), idx count too (error 20)', () => {
+			expect(problemFor({ to, param1: 'a|b|c' }, 'param1')).toBeUndefined();
+			expect(problemFor({ to, param2: ['a', 'b', 'c'] }, 'param2')).toBeUndefined();
+			const problem = problemFor({ to, param3: 'a|b' }, 'param3');
+			expect(problem).toMatchObject({ serviceError: 18 });
+			expect(problem?.message).toMatch(/2 values for 3 recipients/);
+			expect(problemFor({ to, idx: ['a', 'b', 'c', 'd'] }, 'idx')).toMatchObject({ serviceError: 20 });
+		});
+
+		it('a value containing | is refused', () => {
+			const problem = problemFor({ to, param4: ['a', 'b|c', 'd'] }, 'param4');
+			expect(problem?.message).toMatch(/recipient 2 contains "\|"/);
+			expect(problemFor({ to, idx: ['a', 'b', 'c|'] }, 'idx')?.message).toMatch(/recipient 3 contains "\|"/);
+		});
+
+		it('idx of 255 characters passes, 256 is refused (error 27)', () => {
+			expect(problemFor({ idx: 'a'.repeat(255) }, 'idx')).toBeUndefined();
+			expect(problemFor({ idx: 'a'.repeat(256) }, 'idx')).toMatchObject({ serviceError: 27 });
+		});
+
+		it('param values with a group are refused (error 93)', () => {
+			const problems = validateSendParameters({ group: 'VIP', message: 'Hi [%1%]', param1: 'x' }, { now: NOW });
+			expect(problems).toEqual([expect.objectContaining({ parameter: 'param1', serviceError: 93 })]);
+		});
+	});
+
+	describe('request limits', () => {
+		it('100 personalised recipients pass, 101 are refused (error 19)', () => {
+			const hundred = numbers(100);
+			expect(
+				problemFor({ to: hundred, message: 'Hi [%1%]', param1: hundred.map((_, i) => `n${i}`) }, 'to'),
+			).toBeUndefined();
+			const more = numbers(101);
+			const problem = problemFor({ to: more, message: 'Hi [%1%]', param1: more.map((_, i) => `n${i}`) }, 'to');
+			expect(problem).toMatchObject({ serviceError: 19 });
+			expect(problem?.message).toMatch(/101 personalised messages/);
+		});
+
+		it('100 short-link recipients pass, 101 are refused', () => {
+			expect(problemFor({ to: numbers(100), message: 'See [%goto:https://x.io%]' }, 'to')).toBeUndefined();
+			expect(problemFor({ to: numbers(101), message: 'See [%goto:https://x.io%]' }, 'to')?.message).toMatch(
+				/short link/,
+			);
+		});
+
+		it('101 plain recipients are fine, and the limits can be left to batching', () => {
+			expect(problemFor({ to: numbers(101) }, 'to')).toBeUndefined();
+			const more = numbers(101);
+			expect(
+				validate({ to: more, message: 'Hi [%1%]', param1: more.map((_, i) => `n${i}`) }, false).filter(
+					(p) => p.parameter === 'to',
+				),
+			).toEqual([]);
+		});
+	});
+
+	describe('binary messages', () => {
+		it('needs a udh', () => {
+			expect(problemFor({ datacoding: 'bin', message: '48656C6C6F' }, 'udh')?.message).toMatch(/needs a UDH/);
+		});
+		it('refuses non-hex udh and message', () => {
+			expect(problemFor({ datacoding: 'bin', udh: '0B05XX', message: '4865' }, 'udh')?.message).toMatch(/hexadecimal/);
+			expect(problemFor({ datacoding: 'bin', udh: '0B05', message: 'Hello' }, 'message')?.message).toMatch(
+				/must be hexadecimal/,
+			);
+			expect(problemFor({ datacoding: 'bin', udh: '0B0', message: '4865' }, 'udh')).toBeDefined();
+		});
+		it('passes a hex message with a hex udh, without counting parts', () => {
+			expect(
+				validateSendParameters(
+					{ to: '48500000000', datacoding: 'bin', udh: '0B0504158200000003AA0301', message: 'AB'.repeat(1000) },
+					{ now: NOW },
+				),
+			).toBeNull();
+		});
+		it('refuses normalize with datacoding (error 25)', () => {
+			expect(
+				problemFor({ datacoding: 'bin', udh: '0B05', message: '4865', normalize: 1 }, 'normalize'),
+			).toMatchObject({ serviceError: 25 });
+		});
+	});
+
+	it('refuses an unknown time_restriction (error 28)', () => {
+		expect(problemFor({ time_restriction: 'later' }, 'time_restriction')).toMatchObject({ serviceError: 28 });
+		expect(problemFor({ time_restriction: 'nearest_available' }, 'time_restriction')).toBeUndefined();
+	});
+
+	it('formatProblems joins the messages', () => {
+		expect(formatProblems([{ parameter: 'a', message: 'One.' }, { parameter: 'b', message: 'Two.' }])).toBe('One.\nTwo.');
+	});
+});
+
+describe('dates', () => {
+	it('toUnixSeconds reads every date-like form', () => {
+		expect(toUnixSeconds(NOW)).toBe(NOW_SECONDS);
+		expect(toUnixSeconds('2025-03-01T13:00:00+01:00')).toBe(NOW_SECONDS);
+		expect(toUnixSeconds(NOW_SECONDS)).toBe(NOW_SECONDS);
+		expect(toUnixSeconds(String(NOW_SECONDS))).toBe(NOW_SECONDS);
+		expect(toUnixSeconds(NOW.getTime())).toBe(NOW_SECONDS);
+		expect(toUnixSeconds({ toISO: () => NOW.toISOString() })).toBe(NOW_SECONDS);
+		expect(toUnixSeconds({ toJSDate: () => NOW })).toBe(NOW_SECONDS);
+	});
+
+	it('gives null for empty and invalid values', () => {
+		expect(toUnixSeconds('')).toBeNull();
+		expect(toUnixSeconds(undefined)).toBeNull();
+		expect(toUnixSeconds('not a date')).toBeNull();
+		expect(toDate(new Date('x'))).toBeNull();
+	});
+
+	it('toServiceDate gives UNIX seconds as a string', () => {
+		expect(toServiceDate('2025-03-01T12:00:00Z')).toBe(String(NOW_SECONDS));
+		expect(toServiceDate('nope')).toBeNull();
+	});
+});
+
+describe('toWireParameters', () => {
+	it('joins recipients with commas and per-recipient values with pipes', () => {
+		expect(
+			toWireParameters({
+				to: ['48500000000', '48500000001'],
+				message: 'Hi [%1%]',
+				param1: ['Ann', 'Bob'],
+				idx: ['a1', 'b2'],
+				fast: true,
+				flash: false,
+				max_parts: 2,
+				date: NOW,
+				from: '',
+				template: undefined,
+			}),
+		).toEqual({
+			to: '48500000000,48500000001',
+			message: 'Hi [%1%]',
+			param1: 'Ann|Bob',
+			idx: 'a1|b2',
+			fast: '1',
+			flash: '0',
+			max_parts: '2',
+			date: String(NOW_SECONDS),
+		});
+	});
+});

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as account from './actions/account';
 import { router } from './actions/router';
+import * as sms from './actions/sms';
 import { loadOptions } from './methods';
 
 export class Smsapi implements INodeType {
@@ -26,9 +27,13 @@ export class Smsapi implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Account', value: 'account' }],
-				default: 'account',
+				options: [
+					{ name: 'Account', value: 'account' },
+					{ name: 'SMS', value: 'sms' },
+				],
+				default: 'sms',
 			},
+			...sms.description,
 			...account.description,
 		],
 	};

@@ -104,11 +104,22 @@ function groupJson(rt: Runtime, g: Group): Record<string, unknown> {
 }
 
 function contactJson(rt: Runtime, c: Contact): Record<string, unknown> {
-	const { groupIds, custom, ...fields } = c;
 	return {
-		...fields,
-		...custom,
-		groups: rt.state.groups.filter((g) => groupIds.includes(g.id)).map((g) => groupJson(rt, g)),
+		id: c.id,
+		first_name: c.first_name,
+		last_name: c.last_name,
+		birthday_date: c.birthday_date,
+		phone_number: c.phone_number,
+		email: c.email,
+		gender: c.gender,
+		city: c.city,
+		country: c.country,
+		source: c.source,
+		description: c.description,
+		date_created: c.date_created,
+		date_updated: c.date_updated,
+		...c.custom,
+		groups: rt.state.groups.filter((g) => c.groupIds.includes(g.id)).map((g) => groupJson(rt, g)),
 	};
 }
 

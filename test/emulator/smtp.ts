@@ -122,6 +122,7 @@ export function startSmtpGateway(rt: Runtime, host: string, port: number): Promi
 		logger: false,
 		banner: 'SMSAPI emulator mail2sms gateway',
 		size: MAX_MAIL_BYTES,
+		closeTimeout: 500,
 		onData(stream, session, callback) {
 			const chunks: Buffer[] = [];
 			stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -106,7 +106,7 @@ describe('splitIntoRequests', () => {
 			{ itemIndex: 1, params: { to: ['500000000'], message: 'A' } },
 			{ itemIndex: 2, params: { to: ['48500000001'], message: 'A' } },
 		]);
-		expect(requests.map((r) => r.members.map((m) => m.itemIndex))).toEqual([[0, 2], [1]]);
+		expect(requests.map((r) => r.members.map((m) => m.itemIndex))).toEqual([[0], [1, 2]]);
 		const allowed = splitIntoRequests([
 			{ itemIndex: 0, params: { to: ['48500000000'], message: 'A', allow_duplicates: 1 } },
 			{ itemIndex: 1, params: { to: ['48500000000'], message: 'A', allow_duplicates: 1 } },
@@ -184,6 +184,19 @@ describe('distributeResults', () => {
 		]);
 		expect(items[1].sent[0].entry.id).toBe('id-500000002');
 		expect(items[2].sent[0].entry.id).toBe('id-500000003');
+	});
+
+	it('prefers an exact number over a national/international match', () => {
+		const both = splitIntoRequests([
+			{ itemIndex: 0, params: { to: ['500000001'], message: 'A', allow_duplicates: 1 } },
+			{ itemIndex: 1, params: { to: ['48500000001'], message: 'A', allow_duplicates: 1 } },
+		])[0];
+		const { items } = distributeResults(both, [
+			{ id: 'for-1', points: 0.1, number: '48500000001' },
+			{ id: 'for-0', points: 0.1, number: '500000001' },
+		]);
+		expect(items[0].sent[0].entry.id).toBe('for-0');
+		expect(items[1].sent[0].entry.id).toBe('for-1');
 	});
 
 	it('when the whole request fails with 13, reports invalid_numbers per item', () => {

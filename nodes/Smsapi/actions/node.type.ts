@@ -4,6 +4,7 @@
  */
 export type SmsapiMap = {
 	account: 'getBalance' | 'getProfile';
+	sms: 'calculate' | 'deleteScheduled' | 'send' | 'sendToGroup';
 };
 
 export type SmsapiResource = keyof SmsapiMap;

@@ -1,0 +1,51 @@
+import type {
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { triggerDescription } from './trigger/description';
+import { handleCallback } from './trigger/handler';
+import { callbackExists, registerCallback, unregisterCallback } from './trigger/registry';
+
+/**
+ * SMSAPI callbacks (delivery reports, inbound messages, lookup results, short-link clicks, bulk
+ * starts) as workflow triggers. Each event has its own URL (`…/webhook/<id>/<event>`) and method.
+ *
+ * Where the dedupe memory lives, and its limits: the node's workflow static data
+ * (`getWorkflowStaticData('node')`). For production webhooks n8n loads the workflow, static data
+ * included, from the database on every request and saves the static data once the webhook has
+ * answered, if it changed. That holds in regular mode and in queue mode, where webhooks are
+ * handled by the main or webhook processes (never by workers), so all of them share the memory
+ * through the database. Limits:
+ * - two copies of one report arriving at the same moment can both pass: each request reads the
+ *   memory before the other has saved it, and the later save wins (keys of the other are lost);
+ * - executions that change static data themselves save their own copy at the end and can undo
+ *   keys written by webhooks in the meantime;
+ * - test webhooks ("Listen for test event") do not save static data, and renaming the node starts
+ *   an empty memory (static data is keyed by node name);
+ * - bounded: the last 10,000 reports, each forgotten 7 days after it was last seen (`dedupe.ts`).
+ */
+export class SmsapiTrigger implements INodeType {
+	description: INodeTypeDescription = triggerDescription;
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await callbackExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await registerCallback.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await unregisterCallback.call(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await handleCallback.call(this);
+	}
+}

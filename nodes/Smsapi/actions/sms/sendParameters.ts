@@ -1,0 +1,53 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { SendParameters } from '../../helpers/sendValidation';
+
+/** The node's camelCase option names and the service's parameter names (CONTRACT.md). */
+const WIRE_NAMES: Record<string, keyof SendParameters> = {
+	allowDuplicates: 'allow_duplicates',
+	checkIdx: 'check_idx',
+	datacoding: 'datacoding',
+	date: 'date',
+	dateValidate: 'date_validate',
+	details: 'details',
+	discountGroup: 'discount_group',
+	encoding: 'encoding',
+	expirationDate: 'expiration_date',
+	fast: 'fast',
+	flash: 'flash',
+	from: 'from',
+	idx: 'idx',
+	maxParts: 'max_parts',
+	normalize: 'normalize',
+	notifyUrl: 'notify_url',
+	nounicode: 'nounicode',
+	param1: 'param1',
+	param2: 'param2',
+	param3: 'param3',
+	param4: 'param4',
+	single: 'single',
+	template: 'template',
+	test: 'test',
+	timeRestriction: 'time_restriction',
+	udh: 'udh',
+};
+
+/** Options that are the node's own, not service parameters. */
+const NODE_OPTIONS = new Set(['batching']);
+
+/**
+ * The `options` collection in the service's terms. Empty strings are dropped (an unset
+ * dropdown); `date_validate=1` goes with a `date` unless the user turned it off, as the
+ * service's own clients do.
+ */
+export function toSendParameters(options: IDataObject): SendParameters {
+	const params: Record<string, unknown> = {};
+	for (const [name, value] of Object.entries(options)) {
+		if (NODE_OPTIONS.has(name)) continue;
+		if (value === '' || value === undefined || value === null) continue;
+		const wireName = WIRE_NAMES[name];
+		if (wireName) params[wireName] = value;
+	}
+	if (params.date !== undefined && params.date_validate === undefined) params.date_validate = true;
+	return params as SendParameters;
+}

@@ -1,0 +1,75 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../../helpers/items';
+import { formatProblems, toWireParameters, validateSendParameters } from '../../helpers/sendValidation';
+import { toNumber } from '../../helpers/values';
+import { smsapiApiRequest } from '../../transport';
+import { messageField, sendOptions } from './fields';
+import { toSendParameters } from './sendParameters';
+
+/** Per-recipient values cannot be given for a group whose members the node does not know. */
+const GROUP_EXCLUDED = new Set(['batching', 'idx', 'param1', 'param2', 'param3', 'param4']);
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Group Name or ID',
+		name: 'group',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getContactGroupNames' },
+		default: '',
+		required: true,
+		description:
+			'A group of the contacts database; every contact in it gets the message. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		...messageField,
+		hint: 'Contact fields fill in per recipient: [%contact.first_name%] or any custom field as [%contact.field name%]. Also [%code%], [%goto:https://…%], [%opt_out_link%].',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: sendOptions.filter((option) => !GROUP_EXCLUDED.has(option.name)),
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sms'], operation: ['sendToGroup'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const group = String(this.getNodeParameter('group', itemIndex) ?? '').trim();
+		const message = this.getNodeParameter('message', itemIndex, '') as string;
+		const params = toSendParameters(this.getNodeParameter('options', itemIndex, {}) as IDataObject);
+		params.group = group;
+		if (message !== '') params.message = message;
+
+		const problems = validateSendParameters(params);
+		if (problems || group === '') {
+			throw new NodeOperationError(
+				this.getNode(),
+				group === '' ? 'Choose the contact group to send to' : formatProblems(problems!),
+				{ itemIndex, description: 'Nothing was sent.' },
+			);
+		}
+		// A group's size is not known here, so no idx per recipient can be given: the transport
+		// repeats this request on the backup only when the primary provably never received it.
+		const { data } = await smsapiApiRequest.call(this, {
+			method: 'POST',
+			endpoint: 'sms.do',
+			body: toWireParameters(params),
+			kind: 'create',
+		});
+		const response = data as IDataObject;
+		const list = Array.isArray(response.list) ? (response.list as IDataObject[]) : [];
+		return list.map((entry) => ({ ...entry, points: toNumber(entry.points) as number, group }));
+	});
+}

@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import type { IDataObject } from 'n8n-workflow';
+
+import type { CallbackEvent } from './parse';
+
+/**
+ * The service repeats a callback until it receives `OK`, so the same report can arrive more than
+ * once (an `OK` lost on the way, a timeout on a slow instance). Reports already seen are dropped.
+ *
+ * The memory is a bounded LRU of report keys with an expiry, kept as plain JSON so it can live in
+ * the node's workflow static data. Keys are hashed (96 bits) to keep that JSON small and free of
+ * phone numbers and message texts. Limits of where it lives: see `SmsapiTrigger.node.ts`.
+ */
+
+export interface DedupeLimits {
+	/** Keys kept at most; the least recently seen go first. */
+	capacity: number;
+	/** A key is forgotten this long after it was last seen. */
+	ttlSeconds: number;
+}
+
+export const DEFAULT_DEDUPE_LIMITS: DedupeLimits = {
+	capacity: 10_000,
+	ttlSeconds: 7 * 24 * 60 * 60,
+};
+
+/** The stored form: `[key, last seen (UNIX seconds)]`, least recently seen first. */
+export interface DedupeState {
+	v: 1;
+	entries: Array<[string, number]>;
+}
+
+export class SeenReports {
+	private readonly seen = new Map<string, number>();
+
+	private changed = false;
+
+	constructor(private readonly limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS) {}
+
+	/** Restores from stored state, dropping what is expired, malformed or over capacity. */
+	static fromState(state: unknown, now: number, limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS): SeenReports {
+		const memory = new SeenReports(limits);
+		const entries = (state as Partial<DedupeState> | undefined)?.entries;
+		if (!Array.isArray(entries)) return memory;
+		for (const entry of entries) {
+			if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'number') {
+				memory.changed = true;
+				continue;
+			}
+			const [key, seenAt] = entry as [string, number];
+			if (memory.isExpired(seenAt, now)) {
+				memory.changed = true;
+				continue;
+			}
+			memory.seen.delete(key);
+			memory.seen.set(key, seenAt);
+		}
+		memory.evictOverflow();
+		return memory;
+	}
+
+	get size(): number {
+		return this.seen.size;
+	}
+
+	/** Whether anything changed since the state was loaded (only then is it worth saving). */
+	get dirty(): boolean {
+		return this.changed;
+	}
+
+	has(key: string, now: number): boolean {
+		const seenAt = this.seen.get(key);
+		return seenAt !== undefined && !this.isExpired(seenAt, now);
+	}
+
+	/** Records a sighting: the key becomes the most recently seen. */
+	touch(key: string, now: number): void {
+		this.seen.delete(key);
+		this.seen.set(key, now);
+		this.changed = true;
+		this.evictOverflow();
+	}
+
+	toState(): DedupeState {
+		return { v: 1, entries: [...this.seen.entries()] };
+	}
+
+	private isExpired(seenAt: number, now: number): boolean {
+		return now - seenAt > this.limits.ttlSeconds;
+	}
+
+	private evictOverflow(): void {
+		const capacity = Math.max(0, this.limits.capacity);
+		for (const key of this.seen.keys()) {
+			if (this.seen.size <= capacity) break;
+			this.seen.delete(key);
+			this.changed = true;
+		}
+	}
+}
+
+function text(value: unknown): string {
+	return value === null || value === undefined ? '' : String(value);
+}
+
+/** A stable JSON text of a report: keys sorted, so field order does not change the key. */
+function canonical(report: IDataObject): string {
+	return JSON.stringify(Object.keys(report).sort().map((key) => [key, report[key]]));
+}
+
+/**
+ * What makes two reports "the same" per event: a delivery report is its message and status, an
+ * inbound message its id (or sender, time and text), a lookup its id and number, a click its
+ * message and link, a bulk start all of its fields.
+ */
+export function reportIdentity(event: CallbackEvent, report: IDataObject): string {
+	switch (event) {
+		case 'dlr':
+			return `dlr|${text(report.MsgId)}|${text(report.status ?? report.status_name)}`;
+		case 'mo':
+			return report.MsgId
+				? `mo|id|${text(report.MsgId)}`
+				: `mo|${text(report.sms_from)}|${text(report.sms_to)}|${text(report.sms_date)}|${text(report.sms_text)}`;
+		case 'hlr':
+			return `hlr|${text(report.id)}|${text(report.number)}`;
+		case 'click':
+			return `click|${text(report.MsgId)}|${text(report.suffix)}`;
+		case 'bulk':
+			return `bulk|${canonical(report)}`;
+	}
+}
+
+export function dedupeKey(event: CallbackEvent, report: IDataObject): string {
+	return createHash('sha256').update(reportIdentity(event, report), 'utf8').digest('base64url').slice(0, 16);
+}
+
+/**
+ * The reports not seen before, in order; every report (new or repeated) is recorded as seen.
+ * A report repeated inside the same request counts as seen the second time.
+ */
+export function dropSeenReports(
+	event: CallbackEvent,
+	reports: IDataObject[],
+	memory: SeenReports,
+	now: number,
+): { fresh: IDataObject[]; repeated: number } {
+	const fresh: IDataObject[] = [];
+	let repeated = 0;
+	for (const report of reports) {
+		const key = dedupeKey(event, report);
+		if (memory.has(key, now)) repeated++;
+		else fresh.push(report);
+		memory.touch(key, now);
+	}
+	return { fresh, repeated };
+}

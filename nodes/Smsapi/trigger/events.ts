@@ -1,0 +1,67 @@
+import type { CallbackEvent } from './parse';
+
+export interface EventInfo {
+	/** Shown in the Event selector. */
+	name: string;
+	description: string;
+	/** The HTTP methods the service calls with (spec "Events"); both where it is not documented. */
+	methods: Array<'GET' | 'POST'>;
+	/** The callback type in the service's `/callbacks` registry. */
+	registryType: 'sms_dlr' | 'sms_mo' | 'bulk' | 'hlr' | 'short_url';
+	/** Whether every report of the event carries the account `username`. */
+	carriesUsername: boolean;
+}
+
+export const EVENT_INFO: Record<CallbackEvent, EventInfo> = {
+	bulk: {
+		name: 'Bulk Start',
+		description: 'Sending of a bulk (for example a scheduled one) started',
+		methods: ['GET', 'POST'],
+		registryType: 'bulk',
+		carriesUsername: false,
+	},
+	click: {
+		name: 'Short-Link Click',
+		description: 'A recipient opened a short link for the first time',
+		methods: ['GET'],
+		registryType: 'short_url',
+		carriesUsername: true,
+	},
+	dlr: {
+		name: 'Delivery Report',
+		description: 'The delivery status of a sent message changed',
+		methods: ['GET'],
+		registryType: 'sms_dlr',
+		carriesUsername: true,
+	},
+	hlr: {
+		name: 'Number Lookup Result',
+		description: 'A number lookup (HLR) finished',
+		methods: ['POST'],
+		registryType: 'hlr',
+		carriesUsername: false,
+	},
+	mo: {
+		name: 'Inbound Message',
+		description: 'A message was received for the account',
+		methods: ['POST'],
+		registryType: 'sms_mo',
+		carriesUsername: true,
+	},
+};
+
+/**
+ * The webhook's `httpMethod` as an n8n expression over the `event` parameter. n8n splits a
+ * comma-separated result into one webhook per method (as for the Webhook node's multiple methods).
+ */
+export function httpMethodExpression(): string {
+	const groups = new Map<string, CallbackEvent[]>();
+	for (const [event, info] of Object.entries(EVENT_INFO) as Array<[CallbackEvent, EventInfo]>) {
+		const methods = info.methods.join(',');
+		groups.set(methods, [...(groups.get(methods) ?? []), event]);
+	}
+	const branches = [...groups.entries()]
+		.filter(([methods]) => methods !== 'GET,POST')
+		.map(([methods, events]) => `${JSON.stringify(events)}.includes($parameter["event"]) ? "${methods}" : `);
+	return `={{ ${branches.join('')}"GET,POST" }}`;
+}

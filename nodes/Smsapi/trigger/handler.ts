@@ -1,0 +1,147 @@
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { dropSeenReports, SeenReports } from './dedupe';
+import { EVENT_INFO } from './events';
+import { parseList, passesInboundFilter, passesStatusFilter, type KeywordMatch } from './filters';
+import { CALLBACK_EVENTS, parseCallback, type CallbackEvent } from './parse';
+import { checkSecret, findUsernameMismatch, isIpAllowed, parseAllowlist } from './security';
+
+/** The body the service waits for; anything else makes it repeat the callback. */
+export const OK_BODY = 'OK';
+
+/** Key of the dedupe memory in the node's static data. */
+export const DEDUPE_STATE_KEY = 'seenReports';
+
+/** The parts of n8n's (Express) request the trigger reads. */
+interface CallbackRequest {
+	/** The caller's address as Express computes it with n8n's `trust proxy` (`N8N_PROXY_HOPS`). */
+	ip?: string;
+	method?: string;
+	socket?: { remoteAddress?: string };
+	rawBody?: { length: number; toString(encoding: 'utf8'): string };
+}
+
+/** The parts of n8n's (Express) response the trigger writes when it refuses a callback. */
+interface CallbackResponse {
+	writeHead(status: number, headers: Record<string, string>): unknown;
+	end(body: string): unknown;
+}
+
+function refuse(response: CallbackResponse, status: number, body: string): IWebhookResponseData {
+	// Written here because n8n sends `webhookResponse` with the webhook's fixed response code (200).
+	// `noWebhookResponse` tells n8n the request is answered and, without `workflowData`, that
+	// no execution starts: the same way n8n's Webhook node refuses a caller.
+	response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+	response.end(body);
+	return { noWebhookResponse: true };
+}
+
+/** Answered `OK` without starting the workflow (nothing new, filtered out, nothing usable). */
+const acknowledged: IWebhookResponseData = { webhookResponse: OK_BODY };
+
+function stringParameter(value: unknown): string {
+	return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+}
+
+/**
+ * The webhook of the SMSAPI Trigger: checks the caller, reads the reports of the request, drops
+ * filtered and already-seen ones, and answers `OK` while the rest (one item per report) start the
+ * workflow. Never lets a malformed callback fail an execution: what cannot be used is logged.
+ */
+export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const response = this.getResponseObject() as unknown as CallbackResponse;
+	const nodeName = this.getNode().name;
+	const log = (message: string) => `SMSAPI Trigger "${nodeName}": ${message}`;
+	try {
+		const request = this.getRequestObject() as unknown as CallbackRequest;
+		const event = this.getNodeParameter('event', 'dlr') as CallbackEvent;
+		if (!CALLBACK_EVENTS.includes(event)) return refuse(response, 500, 'Unknown event');
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const callerIp = request.ip ?? request.socket?.remoteAddress;
+
+		// 1. Caller address
+		const allowlistText = stringParameter(options.allowedIps);
+		if (allowlistText !== '') {
+			const { rules, invalid } = parseAllowlist(allowlistText);
+			if (invalid.length > 0) this.logger.warn(log(`IP allowlist entries ignored, not addresses or ranges: ${invalid.join(', ')}`));
+			if (!isIpAllowed(callerIp, rules)) {
+				this.logger.warn(log(`refused a callback from ${callerIp ?? 'an unknown address'}: not on the IP allowlist`));
+				return refuse(response, 403, 'Forbidden');
+			}
+		}
+
+		// 2. Secret
+		let query = this.getQueryData() as IDataObject;
+		const secretCheck = checkSecret(stringParameter(this.getNodeParameter('secret', '')), query);
+		if (!secretCheck.ok) {
+			this.logger.warn(log(`refused a callback from ${callerIp ?? 'an unknown address'}: ${secretCheck.reason} secret`));
+			return refuse(response, 403, 'Forbidden');
+		}
+		if (secretCheck.extraQuery) query = { ...(secretCheck.extraQuery as IDataObject), ...query };
+
+		// 3. Reports
+		const rawBody = request.rawBody && request.rawBody.length > 0 ? request.rawBody.toString('utf8') : undefined;
+		const parsed = parseCallback(event, { query, body: this.getBodyData(), rawBody });
+		if (!parsed.ok) {
+			this.logger.warn(log(`refused a ${EVENT_INFO[event].name.toLowerCase()} callback (HTTP ${parsed.status}): ${parsed.reason}`));
+			return refuse(response, parsed.status, parsed.status === 413 ? 'Payload Too Large' : `Bad Request: ${parsed.reason}`);
+		}
+		for (const warning of parsed.warnings) this.logger.warn(log(warning));
+		if (parsed.dropped.length > 0) {
+			const reasons = parsed.dropped.map((entry) => `#${entry.position + 1}: ${entry.reason}`).join('; ');
+			this.logger.warn(
+				log(`left out ${parsed.dropped.length} malformed report(s), kept ${parsed.reports.length} (${reasons})`),
+			);
+		}
+		let reports = parsed.reports;
+		if (reports.length === 0) {
+			if (parsed.dropped.length === 0) this.logger.debug(log('callback without reports answered OK'));
+			return acknowledged;
+		}
+
+		// 4. Account
+		const usernames = parseList(options.usernames);
+		const stranger = findUsernameMismatch(usernames, reports, EVENT_INFO[event].carriesUsername);
+		if (stranger !== undefined) {
+			this.logger.warn(log(`refused a callback for account "${String(stranger.username ?? '')}": not an accepted username`));
+			return refuse(response, 403, 'Forbidden');
+		}
+
+		// 5. Filters
+		const filters = this.getNodeParameter('filters', {}) as IDataObject;
+		if (event === 'dlr') {
+			const statuses = parseList(filters.statuses);
+			reports = reports.filter((report) => passesStatusFilter(report, statuses));
+		} else if (event === 'mo') {
+			const inbound = {
+				keywords: parseList(filters.keywords),
+				keywordMatch: (filters.keywordMatch === 'contains' ? 'contains' : 'startsWith') as KeywordMatch,
+				senders: parseList(filters.senders),
+			};
+			reports = reports.filter((report) => passesInboundFilter(report, inbound));
+		}
+		if (reports.length === 0) return acknowledged;
+
+		// 6. Repeats
+		if (this.getNodeParameter('deduplicate', true) !== false) {
+			const staticData = this.getWorkflowStaticData('node');
+			const now = Math.floor(Date.now() / 1000);
+			const memory = SeenReports.fromState(staticData[DEDUPE_STATE_KEY], now);
+			const { fresh, repeated } = dropSeenReports(event, reports, memory, now);
+			// Assigned (not mutated in place) so n8n's change tracking marks the static data for saving.
+			if (memory.dirty) staticData[DEDUPE_STATE_KEY] = memory.toState() as unknown as IDataObject;
+			if (repeated > 0) this.logger.debug(log(`${repeated} report(s) already received were not passed on`));
+			reports = fresh;
+			if (reports.length === 0) return acknowledged;
+		}
+
+		const items: INodeExecutionData[] = reports.map((json) => ({ json }));
+		return { webhookResponse: OK_BODY, workflowData: [items] };
+	} catch (error) {
+		// Anything unexpected: no execution, and no OK either, so the service keeps the report and
+		// calls again instead of it being lost.
+		const message = error instanceof Error ? error.message : String(error);
+		this.logger.error(log(`could not handle a callback: ${message}`));
+		return refuse(response, 500, 'Internal Server Error');
+	}
+}

@@ -1,0 +1,9 @@
+import { ensureBuilt } from './build';
+
+/**
+ * jest globalSetup of the e2e project: builds the package once (only when dist/ is missing or
+ * older than the sources), since n8n loads this package's dist/ files.
+ */
+export default async function globalSetup(): Promise<void> {
+	ensureBuilt((msg) => process.stderr.write(`${msg}\n`));
+}

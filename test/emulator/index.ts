@@ -1,0 +1,88 @@
+/**
+ * A local stand-in for the SMSAPI service, for tests and the demo (dev-time only, never shipped).
+ * Primary and backup HTTP listeners share one state; an SMTP listener is the mail2sms gateway;
+ * `/__control` drives and inspects it. It calls no address but loopback.
+ */
+import { EmulatorServer } from './server';
+import type { CallbackKey, EmulatorState } from './state';
+
+export type { EmulatorState } from './state';
+export { md5 } from './state';
+
+export interface EmulatorOptions {
+	/** Always loopback: only 127.x addresses, localhost or ::1 are accepted. Default 127.0.0.1. */
+	host?: string;
+	/** Primary HTTP port; 0 or undefined = random. The backup listens on port+1 when a port is given, else random. */
+	port?: number;
+	/** Bearer token accepted (default 'test-token'); also accepted as the access_token parameter. */
+	token?: string;
+	/** Legacy login username (default 'demo'). */
+	username?: string;
+	/** Legacy plain password (default 'demo-password'); requests carry its md5. */
+	password?: string;
+	/** Default 100. */
+	credits?: number;
+	/** 0 or undefined = random. */
+	smtpPort?: number;
+	/** The account's default callback URLs. */
+	callbackUrls?: Partial<Record<CallbackKey, string>>;
+	/** Delay before delivery reports are emitted (default 200). */
+	dlrDelayMs?: number;
+	/** Interval between repeats of a callback the receiver did not answer with `OK` (default 500). */
+	callbackRetryMs?: number;
+	/** Attempts per callback request at most (default 10). */
+	callbackMaxAttempts?: number;
+	quiet?: boolean;
+}
+
+export interface Emulator {
+	primaryUrl: string;
+	backupUrl: string;
+	smtpPort: number;
+	controlUrl: string;
+	/** Direct access for in-process tests (replaced by reset()). */
+	state: EmulatorState;
+	reset(): void;
+	stop(): Promise<void>;
+}
+
+function loopbackHost(host: string | undefined): string {
+	const value = host ?? '127.0.0.1';
+	if (value === 'localhost' || value === '::1' || /^127\.\d+\.\d+\.\d+$/.test(value)) return value;
+	throw new Error(`The emulator listens on loopback only, not on ${value}`);
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+	const server = new EmulatorServer({
+		host: loopbackHost(options.host),
+		port: options.port || undefined,
+		smtpPort: options.smtpPort,
+		quiet: options.quiet ?? false,
+		token: options.token ?? 'test-token',
+		username: options.username ?? 'demo',
+		password: options.password ?? 'demo-password',
+		credits: options.credits ?? 100,
+		callbackUrls: options.callbackUrls ?? {},
+		dlrDelayMs: options.dlrDelayMs ?? 200,
+		callbackRetryMs: options.callbackRetryMs ?? 500,
+		callbackMaxAttempts: options.callbackMaxAttempts ?? 10,
+	});
+	try {
+		await server.start();
+	} catch (error) {
+		await server.stop();
+		throw error;
+	}
+	const primaryUrl = server.url('primary');
+	return {
+		primaryUrl,
+		backupUrl: server.url('backup'),
+		smtpPort: server.smtpPort,
+		controlUrl: `${primaryUrl}/__control`,
+		get state(): EmulatorState {
+			return server.state;
+		},
+		reset: () => server.reset(),
+		stop: () => server.stop(),
+	};
+}

@@ -2,9 +2,15 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as account from './actions/account';
+import * as contact from './actions/contact';
+import * as emailGateway from './actions/emailGateway';
+import * as hlr from './actions/hlr';
+import * as price from './actions/price';
 import { router } from './actions/router';
+import * as sender from './actions/sender';
 import * as sms from './actions/sms';
-import { loadOptions } from './methods';
+import * as subuser from './actions/subuser';
+import { listSearch, loadOptions } from './methods';
 
 export class Smsapi implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,16 +35,28 @@ export class Smsapi implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Account', value: 'account' },
+					{ name: 'Contact', value: 'contact' },
+					{ name: 'E-Mail Gateway', value: 'emailGateway' },
+					{ name: 'Number Lookup (HLR)', value: 'hlr' },
+					{ name: 'Price', value: 'price' },
+					{ name: 'Sender Name', value: 'sender' },
 					{ name: 'SMS', value: 'sms' },
+					{ name: 'Sub-User', value: 'subuser' },
 				],
 				default: 'sms',
 			},
 			...sms.description,
 			...account.description,
+			...hlr.description,
+			...contact.description,
+			...subuser.description,
+			...sender.description,
+			...price.description,
+			...emailGateway.description,
 		],
 	};
 
-	methods = { loadOptions };
+	methods = { loadOptions, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

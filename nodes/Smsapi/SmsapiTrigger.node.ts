@@ -5,8 +5,9 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { triggerDescription } from './trigger/description';
+import { triggerProperties, triggerSubtitle, triggerWebhooks } from './trigger/description';
 import { handleCallback } from './trigger/handler';
 import { callbackExists, registerCallback, unregisterCallback } from './trigger/registry';
 
@@ -29,7 +30,24 @@ import { callbackExists, registerCallback, unregisterCallback } from './trigger/
  * - bounded: the last 10,000 reports, each forgotten 7 days after it was last seen (`dedupe.ts`).
  */
 export class SmsapiTrigger implements INodeType {
-	description: INodeTypeDescription = triggerDescription;
+	description: INodeTypeDescription = {
+		displayName: 'SMSAPI Trigger',
+		name: 'smsapiTrigger',
+		icon: { light: 'file:../../icons/smsapi.svg', dark: 'file:../../icons/smsapi.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: triggerSubtitle,
+		description:
+			'Starts the workflow on SMSAPI delivery reports, inbound messages, lookup results, clicks and bulk starts',
+		eventTriggerDescription: 'Waiting for SMSAPI to call the Test URL',
+		activationMessage: 'SMSAPI callbacks to the Production URL now start this workflow.',
+		defaults: { name: 'SMSAPI Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'smsapiApi', required: true }],
+		webhooks: triggerWebhooks,
+		properties: triggerProperties,
+	};
 
 	webhookMethods = {
 		default: {

@@ -175,6 +175,8 @@ export class CallbackDispatcher {
 			const outcome = isLoopbackUrl(request.url)
 				? await this.attempt(target, request)
 				: { status: null, body: null, error: 'blocked: the emulator only calls loopback addresses' };
+			// reset() or stop() during the attempt: its result belongs to a state that is gone
+			if (this.stopped || generation !== this.generation) break;
 			const ok = outcome.status === 200 && (outcome.body ?? '').trim() === 'OK';
 			this.record(request, target, attempt, outcome, ok);
 			last = { url: request.url, ok, attempts: attempt, ...outcome };

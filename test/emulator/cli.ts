@@ -65,7 +65,7 @@ async function main(): Promise<void> {
 	console.log('SMSAPI emulator running');
 	console.log(`primary: ${emulator.primaryUrl}`);
 	console.log(`backup: ${emulator.backupUrl}`);
-	console.log(`smtp: 127.0.0.1:${emulator.smtpPort}`);
+	console.log(`smtp: ${new URL(emulator.primaryUrl).hostname}:${emulator.smtpPort}`);
 	console.log(`control: ${emulator.controlUrl}`);
 	console.log(`token: ${options.token ?? 'test-token'}  username: ${options.username ?? 'demo'}`);
 	let stopping = false;

@@ -89,7 +89,10 @@ export async function handleControl(host: EmulatorServer, ctx: RequestContext): 
 			return json(
 				200,
 				rt.state.requests.filter(
-					(r) => r.seq > since && (!q.address || r.address === q.address) && (!q.path || r.path === q.path),
+					(r) =>
+						r.seq > since &&
+						(!q.address || r.address === q.address) &&
+						(!q.path || r.path.replace(/^\/+/, '') === q.path.replace(/^\/+/, '')),
 				),
 			);
 		}
@@ -128,7 +131,9 @@ export async function handleControl(host: EmulatorServer, ctx: RequestContext): 
 				times: times ?? null,
 				ms,
 			});
-			return json(201, fault);
+			if (mode !== 'refuse') return json(201, fault);
+			host.applyRefuse(fault, ms);
+			return { ...json(201, fault), headers: { Connection: 'close' } };
 		}
 		case 'DELETE faults':
 			host.clearFaults();

@@ -27,7 +27,7 @@ export async function post(
 	params: Record<string, string | number>,
 	headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` },
 ): Promise<Reply> {
-	const body = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+	const body = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
 	return toReply(
 		await fetch(url, {
 			method: 'POST',

@@ -311,6 +311,7 @@ export function performSend(rt: Runtime, p: Params, user: AuthUser, origin: Addr
 	}
 	rt.charge(user, total);
 	for (const code of codesUsed) code.redeemed = true;
+	state.usedIdx = state.usedIdx.filter((u) => u.at > now - IDX_WINDOW_S);
 	for (const m of messages) {
 		if (m.idx !== null) state.usedIdx.push({ idx: m.idx, at: now, username: user.username });
 	}

@@ -141,20 +141,21 @@ export class EmulatorServer {
 			times: input.times ?? null,
 			until: input.ms ? Date.now() + input.ms : null,
 		};
-		if (fault.mode === 'refuse') {
-			this.closeListener(fault.address);
-			if (input.ms) {
-				const listener = this.listeners[fault.address];
-				if (listener.reopenTimer) clearTimeout(listener.reopenTimer);
-				listener.reopenTimer = setTimeout(() => {
-					listener.reopenTimer = null;
-					this.state.faults = this.state.faults.filter((f) => f !== fault);
-					void this.openListener(fault.address);
-				}, input.ms);
-			}
-		}
 		this.state.faults.push(fault);
 		return fault;
+	}
+
+	/** A refuse fault: the listener closes (connections refused) until cleared or, with ms, for that long. */
+	applyRefuse(fault: Fault, ms?: number): void {
+		this.closeListener(fault.address);
+		if (!ms) return;
+		const listener = this.listeners[fault.address];
+		if (listener.reopenTimer) clearTimeout(listener.reopenTimer);
+		listener.reopenTimer = setTimeout(() => {
+			listener.reopenTimer = null;
+			this.state.faults = this.state.faults.filter((f) => f !== fault);
+			void this.openListener(fault.address);
+		}, ms);
 	}
 
 	clearFaults(): void {
@@ -167,12 +168,16 @@ export class EmulatorServer {
 		}
 	}
 
+	/**
+	 * Stops accepting at once and drops idle keep-alive connections; a request in progress (such as the
+	 * control request that asked for this) still gets its answer.
+	 */
 	private closeListener(address: Address): void {
 		const listener = this.listeners[address];
 		if (!listener.open) return;
 		listener.open = false;
 		listener.server.close();
-		for (const socket of listener.sockets) socket.destroy();
+		listener.server.closeIdleConnections();
 	}
 
 	async openListener(address: Address): Promise<void> {
@@ -370,6 +375,7 @@ export class EmulatorServer {
 
 	private write(res: ServerResponse, response: HandlerResponse): void {
 		if (res.destroyed) return;
+
 		const body = Buffer.from(response.body, 'utf8');
 		res.writeHead(response.status, {
 			'Content-Type': response.contentType,

@@ -4,7 +4,13 @@
  */
 export type SmsapiMap = {
 	account: 'getBalance' | 'getProfile';
+	contact: 'create' | 'getMany' | 'update';
+	emailGateway: 'compose';
+	hlr: 'lookup';
+	price: 'getMany';
+	sender: 'add' | 'delete' | 'getMany' | 'getStatus' | 'setDefault';
 	sms: 'calculate' | 'deleteScheduled' | 'send' | 'sendToGroup';
+	subuser: 'create' | 'get' | 'getMany' | 'update';
 };
 
 export type SmsapiResource = keyof SmsapiMap;

@@ -73,3 +73,40 @@ export async function getContactGroupIds(this: ILoadOptionsFunctions): Promise<I
 		.map((group) => ({ name: String(group.name), value: String(group.id) }))
 		.sort(byName);
 }
+
+/** Every sender name of the account, active or not, with its status (sender status, delete, default). */
+export async function getAllSenderNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'GET',
+		endpoint: 'sender.do',
+		qs: { list: 1, with_nat_names: 1 },
+		kind: 'read',
+	});
+	return asList(data)
+		.map((entry) => {
+			const name = String(entry.sender ?? entry.name ?? '');
+			const status = String(entry.status ?? '').toUpperCase();
+			const labels = [status, entry.default ? 'default' : ''].filter(Boolean).join(', ');
+			return { name: labels ? `${name} (${labels})` : name, value: name };
+		})
+		.filter((option) => option.value !== '')
+		.sort(byName);
+}
+
+/** The account's sub-users by username. */
+export async function getSubuserNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'GET',
+		endpoint: 'user.do',
+		qs: { list: 1 },
+		kind: 'read',
+	});
+	return asList(data)
+		.map((entry) => ({
+			name: String(entry.username ?? ''),
+			value: String(entry.username ?? ''),
+			description: typeof entry.info === 'string' && entry.info !== '' ? entry.info : undefined,
+		}))
+		.filter((option) => option.value !== '')
+		.sort(byName);
+}

@@ -24,7 +24,39 @@ export interface SmsapiRequest {
 	legacy?: boolean;
 	/** Override the request timeout in milliseconds. */
 	timeout?: number;
+	/** Index of the input item this request serves; put on errors as `context.itemIndex`. */
+	itemIndex?: number;
+	/**
+	 * Which plain-text answer to expect if the service ignores `format=json`. Default: derived
+	 * from the endpoint and its selecting parameter (see `textShapeFor`).
+	 */
+	textShape?: SmsapiTextShape;
 }
+
+/**
+ * The plain-text answer shapes of the legacy endpoints (spec, "Text format"), each with its own parser.
+ * - `send`: `OK:<ID>:<POINTS>` or `OK:<ID>:<POINTS>:<PHONE>;` repeated
+ * - `hlr`: `OK:<NUMBER>:<ID>:<POINTS>;` / `ERROR:<NUMBER>:<ERR>;` concatenated
+ * - `balance`: `Points: <n>` / `Credits: <n>`
+ * - `subuser`: `OK:<SUB_NAME>` (add, edit)
+ * - `subuserGet`: `OK:<LIMIT>:<MONTH_LIMIT>:<SENDERS>:<PHONEBOOK>:<ACTIVE>:<INFO>`
+ * - `subuserList`: `OK: <sub1>:<sub2>`
+ * - `senderStatus`: `OK:<STATUS>`
+ * - `senderName`: `OK:<SENDER_NAME>` (delete)
+ * - `senderList`: `OK:<SENDER>,<STATUS>:...`
+ * - `ok`: `OK` alone (sender add, set default) or any other `OK[:value]`
+ */
+export type SmsapiTextShape =
+	| 'send'
+	| 'hlr'
+	| 'balance'
+	| 'subuser'
+	| 'subuserGet'
+	| 'subuserList'
+	| 'senderStatus'
+	| 'senderName'
+	| 'senderList'
+	| 'ok';
 
 /** How the transport reached its answer; operations may surface it, never need it. */
 export interface SmsapiResponseMeta {
@@ -38,6 +70,8 @@ export interface SmsapiResponseMeta {
 	 * holds the service's 53 answer, not a send result.
 	 */
 	acceptedEarlier?: boolean;
+	/** HTTP status of the final answer. */
+	httpStatus?: number;
 }
 
 export interface SmsapiResponse<T = unknown> {

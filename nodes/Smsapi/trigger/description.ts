@@ -1,8 +1,7 @@
-import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import type { INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
 import { DEFAULT_DEDUPE_LIMITS } from './dedupe';
-import { EVENT_INFO, httpMethodExpression } from './events';
+import { EVENT_INFO, httpMethodExpression, subtitleExpression } from './events';
 import type { CallbackEvent } from './parse';
 import { DELIVERY_STATUSES } from './statuses';
 
@@ -18,7 +17,7 @@ const statusOptions = [...DELIVERY_STATUSES]
 		description: `${status.description}${status.final ? ' (final)' : ''}`,
 	}));
 
-const properties: INodeProperties[] = [
+export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
 			'SMSAPI calls the webhook URL shown above: the Test URL while you listen for a test event, the Production URL once the workflow is active. With "Register URL at SMSAPI" on (the default) the node registers that URL with its secret for the chosen event when the workflow is activated, and removes it when deactivated. Otherwise paste the URL into the callback settings of the SMSAPI portal or send it as notify_url, and when Secret is not empty add ?secret= and the secret to it, for example https://n8n.example.com/webhook/…/dlr?secret=YOUR_SECRET.',
@@ -148,28 +147,15 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const triggerDescription: INodeTypeDescription = {
-	displayName: 'SMSAPI Trigger',
-	name: 'smsapiTrigger',
-	icon: { light: 'file:../../icons/smsapi.svg', dark: 'file:../../icons/smsapi.dark.svg' },
-	group: ['trigger'],
-	version: 1,
-	subtitle: '={{ $parameter["event"] }}',
-	description: 'Starts the workflow on SMSAPI delivery reports, inbound messages, lookup results, clicks and bulk starts',
-	eventTriggerDescription: 'Waiting for SMSAPI to call the Test URL',
-	activationMessage: 'SMSAPI callbacks to the Production URL now start this workflow.',
-	defaults: { name: 'SMSAPI Trigger' },
-	inputs: [],
-	outputs: [NodeConnectionTypes.Main],
-	credentials: [{ name: 'smsapiApi', required: true }],
-	webhooks: [
-		{
-			name: 'default',
-			httpMethod: httpMethodExpression(),
-			// Answer `OK` (the webhook returns it as `webhookResponse`) without waiting for the workflow.
-			responseMode: 'onReceived',
-			path: '={{ $parameter["event"] }}',
-		},
-	],
-	properties,
-};
+export const triggerSubtitle = subtitleExpression();
+
+/** The node's single webhook: its path and method follow the chosen event. */
+export const triggerWebhooks: IWebhookDescription[] = [
+	{
+		name: 'default',
+		httpMethod: httpMethodExpression(),
+		// Answer `OK` (the webhook returns it as `webhookResponse`) without waiting for the workflow.
+		responseMode: 'onReceived',
+		path: '={{ $parameter["event"] }}',
+	},
+];

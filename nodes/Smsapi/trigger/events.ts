@@ -65,3 +65,11 @@ export function httpMethodExpression(): string {
 		.map(([methods, events]) => `${JSON.stringify(events)}.includes($parameter["event"]) ? "${methods}" : `);
 	return `={{ ${branches.join('')}"GET,POST" }}`;
 }
+
+/** The node's subtitle: the chosen event's name. */
+export function subtitleExpression(): string {
+	const branches = (Object.entries(EVENT_INFO) as Array<[CallbackEvent, EventInfo]>).map(
+		([event, info]) => `$parameter["event"] === ${JSON.stringify(event)} ? ${JSON.stringify(info.name)} : `,
+	);
+	return `={{ ${branches.join('')}$parameter["event"] }}`;
+}

@@ -1,4 +1,5 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { smsapiApiRequest } from '../transport';
 import { EVENT_INFO } from './events';
@@ -62,6 +63,25 @@ export function readCallbackList(data: unknown): RegisteredCallback[] {
 	});
 }
 
+const REGISTRATION_HINT =
+	'The node registers its URL at SMSAPI because "Register URL at SMSAPI" is on. To paste the URL into the SMSAPI portal yourself instead, turn that option off.';
+const REMOVAL_HINT = 'The callback URL may still be registered at SMSAPI: remove it in the SMSAPI portal if it is.';
+
+/**
+ * The error with what the user can do about it. The transport's errors (NodeApiError with the
+ * service's code and HTTP status) keep their type and fields; anything else becomes a
+ * NodeOperationError of this node.
+ */
+function withHint(this: IHookFunctions, error: unknown, hint: string): Error {
+	if (error instanceof Error && 'description' in error) {
+		const described = error as Error & { description?: unknown };
+		const before = typeof described.description === 'string' && described.description !== '' ? `${described.description}\n` : '';
+		described.description = `${before}${hint}`;
+		return described;
+	}
+	return new NodeOperationError(this.getNode(), error instanceof Error ? error : String(error), { description: hint });
+}
+
 function readCreatedId(data: unknown): string | undefined {
 	const candidates = isPlainObject(data) ? [data, data.data, ...(Array.isArray(data.collection) ? data.collection : [])] : [];
 	for (const candidate of candidates) {
@@ -118,7 +138,7 @@ export async function callbackExists(this: IHookFunctions): Promise<boolean> {
 			this.logger.debug('SMSAPI Trigger: the account has no callback registry; paste the URL into the portal');
 			return true;
 		}
-		throw error;
+		throw withHint.call(this, error, REGISTRATION_HINT);
 	}
 	// The id stored at registration also counts, in case the service rewrites the URL it keeps.
 	const stored = readRegistration(this.getWorkflowStaticData('node'));
@@ -149,7 +169,7 @@ export async function registerCallback(this: IHookFunctions): Promise<boolean> {
 			this.logger.debug('SMSAPI Trigger: the account has no callback registry; paste the URL into the portal');
 			return true;
 		}
-		throw error;
+		throw withHint.call(this, error, REGISTRATION_HINT);
 	}
 	const id = readCreatedId(data);
 	if (id === undefined) {
@@ -174,7 +194,7 @@ export async function unregisterCallback(this: IHookFunctions): Promise<boolean>
 			ids = (await listCallbacks.call(this)).filter((entry) => entry.url === wanted.url).map((entry) => entry.id);
 		} catch (error) {
 			if (isRegistryUnavailable(error)) return true;
-			throw error;
+			throw withHint.call(this, error, REMOVAL_HINT);
 		}
 	}
 	for (const id of ids) {
@@ -182,7 +202,7 @@ export async function unregisterCallback(this: IHookFunctions): Promise<boolean>
 			await smsapiApiRequest.call(this, { method: 'DELETE', endpoint: `callbacks/${encodeURIComponent(id)}`, kind: 'read' });
 		} catch (error) {
 			// 404: already gone (removed in the portal), or no registry at all.
-			if (!isRegistryUnavailable(error)) throw error;
+			if (!isRegistryUnavailable(error)) throw withHint.call(this, error, REMOVAL_HINT);
 		}
 	}
 	delete staticData[REGISTRATION_KEY];

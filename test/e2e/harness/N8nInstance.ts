@@ -7,7 +7,7 @@ import * as path from 'path';
 import { assertBuilt } from './build';
 import { E2E_ENCRYPTION_KEY, E2E_LOG_DIR, E2E_OWNER, PACKAGE_NAME, PROJECT_ROOT } from './config';
 import { getLine, type LineId, type N8nLine } from './lines';
-import { killGroup, runProcess, sleep, tailFile, uniqueFreePort, waitFor, type RunResult } from './proc';
+import { killGroup, runProcess, settlesWithin, tailFile, uniqueFreePort, waitFor, type RunResult } from './proc';
 import type {
 	CredentialJson,
 	ExecutionRecord,
@@ -33,7 +33,10 @@ export interface CreateOptions {
 	env?: Record<string, string | undefined>;
 	/** Queue mode: main + worker(s) sharing this user folder and a Redis. */
 	queue?: QueueModeOptions;
-	/** Package folder linked as the community package (default: this project). */
+	/**
+	 * Package folder linked as the community package. Default: SMSAPI_E2E_PACKAGE_DIR if set
+	 * (e.g. an unpacked `npm pack` tarball), else this project (which must be built).
+	 */
 	packageDir?: string;
 	/** Label in log file names. */
 	label?: string;
@@ -62,6 +65,8 @@ const DEFAULT_CLI_TIMEOUT_MS = 90_000;
 const DEFAULT_START_TIMEOUT_MS = 90_000;
 const DEFAULT_HTTP_TIMEOUT_MS = 30_000;
 const BROWSER_ID = 'smsapi-e2e-browser';
+/** Printed by `n8n start` (1.x and 2.x) once the server, REST API and active workflows are up. */
+const READY_LINE = 'Editor is now accessible via';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** A random 16-character id like the ones n8n generates. */
@@ -145,8 +150,11 @@ export class N8nInstance {
 	/** Makes a fresh user folder with this package linked in; nothing is started yet. */
 	static async create(opts: CreateOptions): Promise<N8nInstance> {
 		const line = typeof opts.line === 'string' ? getLine(opts.line) : opts.line;
-		const packageDir = path.resolve(opts.packageDir ?? PROJECT_ROOT);
-		if (!opts.packageDir) assertBuilt();
+		const packageDir = path.resolve(opts.packageDir ?? (process.env.SMSAPI_E2E_PACKAGE_DIR || PROJECT_ROOT));
+		if (packageDir === PROJECT_ROOT) assertBuilt();
+		else if (!fs.existsSync(path.join(packageDir, 'package.json'))) {
+			throw new Error(`package folder ${packageDir} has no package.json`);
+		}
 		const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `smsapi-e2e-n8n${line.line}-`));
 		const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 		fs.mkdirSync(path.join(nodesDir, 'node_modules'), { recursive: true });
@@ -420,6 +428,7 @@ export class N8nInstance {
 		const timeoutMs = opts.timeoutMs ?? DEFAULT_START_TIMEOUT_MS;
 		const deadline = Date.now() + timeoutMs;
 		const left = () => Math.max(1000, deadline - Date.now());
+		const logOffset = fs.statSync(this.logFile).size;
 		try {
 			const main = this.spawnProcess('main', ['start'], await this.env());
 			const workers: Array<{ mp: ManagedProcess; healthPort: string }> = [];
@@ -434,6 +443,12 @@ export class N8nInstance {
 				this.assertAlive(main);
 				const res = await fetch(`${this.baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
 				return res.ok ? true : undefined;
+			});
+			// /healthz answers as soon as the HTTP server listens, before the REST routes and the
+			// active workflows are set up; n8n prints this line when it has finished starting.
+			await waitFor(`n8n ${this.line.version} to finish starting ("${READY_LINE}" in its log)`, left(), async () => {
+				this.assertAlive(main);
+				return this.logSince(logOffset).includes(READY_LINE) ? true : undefined;
 			});
 			for (const w of workers) {
 				await waitFor(`n8n ${w.mp.name} /healthz on port ${w.healthPort}`, left(), async () => {
@@ -481,10 +496,9 @@ export class N8nInstance {
 		for (const mp of [...procs].reverse()) {
 			if (mp.exitInfo) continue;
 			killGroup(mp.child, 'SIGTERM');
-			const killed = await Promise.race([mp.exited.then(() => true), sleep(10_000).then(() => false)]);
-			if (!killed) {
+			if (!(await settlesWithin(mp.exited, 10_000))) {
 				killGroup(mp.child, 'SIGKILL');
-				await Promise.race([mp.exited, sleep(5_000)]);
+				await settlesWithin(mp.exited, 5_000);
 			}
 			// Task runners and other children left in the group.
 			killGroup(mp.child, 'SIGKILL');
@@ -515,6 +529,19 @@ export class N8nInstance {
 	/** The whole log of this instance (all CLI runs and processes). */
 	logs(): string {
 		return fs.readFileSync(this.logFile, 'utf8');
+	}
+
+	/** The log from byte `offset` on. */
+	private logSince(offset: number): string {
+		const fd = fs.openSync(this.logFile, 'r');
+		try {
+			const size = fs.fstatSync(fd).size;
+			const buf = Buffer.alloc(Math.max(0, size - offset));
+			fs.readSync(fd, buf, 0, buf.length, offset);
+			return buf.toString('utf8');
+		} finally {
+			fs.closeSync(fd);
+		}
 	}
 
 	/** Last lines of the log, for error messages. */

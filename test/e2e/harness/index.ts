@@ -7,3 +7,5 @@ export type { CreateOptions, StartOptions, QueueModeOptions, CredentialTestResul
 export { startRedis } from './redis';
 export type { RedisServer } from './redis';
 export { freePort, waitFor, sleep } from './proc';
+export * from './fixtures';
+export * from './smsapi';

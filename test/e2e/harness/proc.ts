@@ -114,6 +114,23 @@ export async function uniqueFreePort(): Promise<number> {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** Resolves true when `p` settles within `ms`, false otherwise; leaves no timer behind. */
+export function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const timer = setTimeout(() => resolve(false), ms);
+		p.then(
+			() => {
+				clearTimeout(timer);
+				resolve(true);
+			},
+			() => {
+				clearTimeout(timer);
+				resolve(true);
+			},
+		);
+	});
+}
+
 /**
  * Polls `probe` until it returns a value other than undefined, at most `timeoutMs`.
  * `describe` says what was awaited, for the error.

@@ -21,10 +21,13 @@ const withData = withDataArg !== '0';
 
 const db = new DatabaseSync(dbPath, { readOnly: true, timeout: 5000 });
 try {
+	// Columns differ between n8n lines (e.g. storedAt is 2.x only): select those present.
+	const have = new Set(db.prepare('PRAGMA table_info(execution_entity)').all().map((c) => c.name));
+	const wanted = ['id', 'workflowId', 'status', 'finished', 'mode', 'retryOf', 'startedAt', 'stoppedAt', 'waitTill', 'createdAt', 'storedAt'];
+	const cols = wanted.map((c) => (have.has(c) ? `e.${c}` : `NULL AS ${c}`)).join(', ');
 	const rows = db
 		.prepare(
-			`SELECT e.id, e.workflowId, e.status, e.finished, e.mode, e.retryOf, e.startedAt, e.stoppedAt,
-				e.waitTill, e.createdAt, e.storedAt, ${withData ? 'd.data, d.workflowData' : 'NULL AS data, NULL AS workflowData'}
+			`SELECT ${cols}, ${withData ? 'd.data, d.workflowData' : 'NULL AS data, NULL AS workflowData'}
 			FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id
 			WHERE e.id > ? ORDER BY e.id`,
 		)

@@ -1,10 +1,11 @@
-import { spawn, execFileSync } from 'child_process';
+import { execFileSync, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
-import { killGroup, sleep, uniqueFreePort, waitFor } from './proc';
 import * as net from 'net';
+
+import { killGroup, settlesWithin, uniqueFreePort, waitFor } from './proc';
 
 export interface RedisServer {
 	port: number;
@@ -50,11 +51,18 @@ export async function startRedis(timeoutMs = 15_000): Promise<RedisServer> {
 		{ detached: true, stdio: 'ignore' },
 	);
 	let exited = false;
-	child.on('exit', () => (exited = true));
+	const exitedP = new Promise<void>((resolve) =>
+		child.on('exit', () => {
+			exited = true;
+			resolve();
+		}),
+	);
 	const stop = async () => {
 		killGroup(child, 'SIGTERM');
-		for (let i = 0; i < 20 && !exited; i++) await sleep(100);
-		if (!exited) killGroup(child, 'SIGKILL');
+		if (!(await settlesWithin(exitedP, 5_000))) {
+			killGroup(child, 'SIGKILL');
+			await settlesWithin(exitedP, 5_000);
+		}
 		fs.rmSync(dir, { recursive: true, force: true });
 	};
 	try {

@@ -1,0 +1,69 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../../helpers/items';
+import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
+import { contactFields, phoneNumberField, toContactBody } from './fields';
+
+const properties: INodeProperties[] = [
+	{ ...phoneNumberField, required: true },
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: contactFields,
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['create'] } },
+	properties,
+);
+
+/** A duplicate number (contact_conflict, HTTP 409) in words that name the number and the way out. */
+function explainConflict(error: unknown, phoneNumber: string): unknown {
+	const conflict =
+		getSmsapiErrorCode(error) === 'contact_conflict' ||
+		(error instanceof NodeApiError && error.httpCode === '409');
+	if (!conflict) return error;
+	const apiError = error as NodeApiError;
+	apiError.message = `A contact with the phone number ${phoneNumber} already exists in the contacts database`;
+	apiError.description = [
+		'Nothing was created. To change that contact, use the Update operation with its ID; Get Many with a Phone Number filter finds it.',
+		apiError.description,
+	]
+		.filter(Boolean)
+		.join('\n');
+	return apiError;
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const phoneNumber = String(this.getNodeParameter('phoneNumber', itemIndex) ?? '').trim();
+		if (phoneNumber === '') {
+			throw new NodeOperationError(this.getNode(), 'Enter the phone number of the new contact', {
+				itemIndex,
+				description: 'Phone Number takes the number with its country prefix, e.g. 48500000000.',
+			});
+		}
+		const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const body = toContactBody({ ...additionalFields, phoneNumber });
+		try {
+			const { data } = await smsapiApiRequest.call(this, {
+				method: 'POST',
+				endpoint: 'contacts',
+				body,
+				kind: 'create',
+				itemIndex,
+			});
+			return data as IDataObject;
+		} catch (error) {
+			throw explainConflict(error, phoneNumber);
+		}
+	});
+}

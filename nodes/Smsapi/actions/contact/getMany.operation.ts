@@ -1,0 +1,229 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { type ContactFilter, contactFilterQuery, contactSort } from '../../helpers/contactFilters';
+import { mapItems } from '../../helpers/items';
+import { smsapiApiRequest } from '../../transport';
+
+/** Contacts per request when paging; the service's own default is only 5, so a limit is always sent. */
+export const CONTACTS_PAGE_SIZE = 100;
+
+const SORT_FIELDS = [
+	{ name: 'Birthday Date', value: 'birthday_date' },
+	{ name: 'City', value: 'city' },
+	{ name: 'Date Created', value: 'date_created' },
+	{ name: 'Date Updated', value: 'date_updated' },
+	{ name: 'Email', value: 'email' },
+	{ name: 'First Name', value: 'first_name' },
+	{ name: 'Gender', value: 'gender' },
+	{ name: 'Last Name', value: 'last_name' },
+	{ name: 'Phone Number', value: 'phone_number' },
+];
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+	{
+		displayName: 'Search',
+		name: 'q',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. smith',
+		description:
+			'Text searched case-insensitively in first name, last name, phone number, e-mail and city (q). Empty: no search.',
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Filter',
+		default: {},
+		description: 'Conditions every returned contact meets; each field may be used once',
+		options: [
+			{
+				displayName: 'Filter',
+				name: 'filter',
+				values: [
+					{
+						displayName: 'Contact Field',
+						name: 'field',
+						type: 'options',
+						options: [
+							{ name: 'Birthday Date', value: 'birthday_date' },
+							{ name: 'Custom Field', value: 'custom', description: 'A custom field of the contacts database, by name' },
+							{ name: 'Email', value: 'email' },
+							{ name: 'First Name', value: 'first_name' },
+							{ name: 'Gender', value: 'gender' },
+							{ name: 'Group', value: 'group_id' },
+							{ name: 'Last Name', value: 'last_name' },
+							{ name: 'Phone Number', value: 'phone_number' },
+						],
+						default: 'phone_number',
+						description: 'The contact field to filter by',
+					},
+					{
+						displayName: 'Custom Field Name',
+						name: 'customField',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. customer_id',
+						description: 'The name of the custom field as defined in the contacts database',
+						displayOptions: { show: { field: ['custom'] } },
+					},
+					{
+						displayName: 'Gender',
+						name: 'gender',
+						type: 'options',
+						options: [
+							{ name: 'Female', value: 'female' },
+							{ name: 'Male', value: 'male' },
+						],
+						default: 'female',
+						displayOptions: { show: { field: ['gender'] } },
+					},
+					{
+						displayName: 'Group Name or ID',
+						name: 'groupId',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getContactGroupIds' },
+						default: '',
+						description:
+							'Contacts in this group. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						displayOptions: { show: { field: ['group_id'] } },
+					},
+					{
+						displayName: 'Operator',
+						name: 'operator',
+						type: 'options',
+						options: [
+							{ name: 'Between', value: 'between', description: 'From Value to To, both included' },
+							{ name: 'Contains', value: 'contains', description: 'The field contains the value (case-insensitive)' },
+							{ name: 'Equals', value: 'equals', description: 'The field equals the value (eq)' },
+							{ name: 'Greater Than', value: 'gt' },
+							{ name: 'Greater Than or Equal', value: 'gte' },
+							{ name: 'Less Than', value: 'lt' },
+							{ name: 'Less Than or Equal', value: 'lte' },
+						],
+						default: 'contains',
+						description:
+							'How the field is compared with the value. Not every operator works for every field type (e.g. Greater Than for dates and numbers).',
+						displayOptions: { hide: { field: ['group_id', 'gender'] } },
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: 'The value to compare with; dates as YYYY-MM-DD',
+						displayOptions: { hide: { field: ['group_id', 'gender'] } },
+					},
+					{
+						displayName: 'Value To',
+						name: 'valueTo',
+						type: 'string',
+						default: '',
+						description: 'The upper end of the range, included',
+						displayOptions: { show: { operator: ['between'] }, hide: { field: ['group_id', 'gender'] } },
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Sort',
+				name: 'sort',
+				type: 'options',
+				options: SORT_FIELDS,
+				default: 'date_created',
+				description: 'The field to sort by (sort)',
+			},
+			{
+				displayName: 'Sort Direction',
+				name: 'sortDirection',
+				type: 'options',
+				options: [
+					{ name: 'Ascending', value: 'ascending' },
+					{ name: 'Descending', value: 'descending' },
+				],
+				default: 'ascending',
+				description: 'Ascending (A to Z, oldest first) or descending; used with Sort',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['getMany'] } },
+	properties,
+);
+
+function asCollection(data: unknown): { size?: number; collection: IDataObject[] } {
+	if (Array.isArray(data)) return { collection: data as IDataObject[] };
+	const answer = (data ?? {}) as IDataObject;
+	const collection = Array.isArray(answer.collection) ? (answer.collection as IDataObject[]) : [];
+	return { size: typeof answer.size === 'number' ? answer.size : undefined, collection };
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex, 50) as number);
+		const q = String(this.getNodeParameter('q', itemIndex, '') ?? '').trim();
+		const filters = this.getNodeParameter('filters.filter', itemIndex, []) as ContactFilter[];
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+
+		const { query, problems } = contactFilterQuery(filters);
+		if (problems.length > 0) {
+			throw new NodeOperationError(this.getNode(), problems.join(' '), {
+				itemIndex,
+				description: 'Nothing was requested. Fix the Filters.',
+			});
+		}
+		if (q !== '') query.q = q;
+		const sort = contactSort(String(options.sort ?? ''), options.sortDirection as string | undefined);
+		if (sort) query.sort = sort;
+
+		const contacts: IDataObject[] = [];
+		for (;;) {
+			const pageSize = Math.min(CONTACTS_PAGE_SIZE, limit - contacts.length);
+			const { data } = await smsapiApiRequest.call(this, {
+				method: 'GET',
+				endpoint: 'contacts',
+				qs: { ...query, offset: contacts.length, limit: pageSize },
+				kind: 'read',
+				itemIndex,
+			});
+			const page = asCollection(data);
+			contacts.push(...page.collection.slice(0, pageSize));
+			const exhausted =
+				page.collection.length < pageSize || (page.size !== undefined && contacts.length >= page.size);
+			if (exhausted || contacts.length >= limit) break;
+		}
+		return contacts;
+	});
+}

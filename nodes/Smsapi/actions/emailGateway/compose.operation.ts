@@ -1,0 +1,182 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../../helpers/items';
+import { ambiguousValues, gatewayAddressFor, gatewayBody, gatewaySubject } from '../../helpers/mail2sms';
+import { prepareRecipients } from '../../helpers/numbers';
+import { formatProblems, toWireParameters, validateSendParameters } from '../../helpers/sendValidation';
+import { messageField, sendOptions } from '../sms/fields';
+import { toSendParameters } from '../sms/sendParameters';
+
+/** Batching is the node's own; the gateway takes one e-mail per message. */
+const GATEWAY_EXCLUDED = new Set(['batching']);
+
+const gatewayOptions = ([
+	...sendOptions
+		.filter((option) => !GATEWAY_EXCLUDED.has(option.name))
+		.map((option) =>
+			// The send operation's wording of check_idx is about its own generated idx, which the gateway has not.
+			option.name === 'checkIdx'
+				? {
+						...option,
+						default: false,
+						description:
+							'Whether the service refuses an idx already used in the last 24 hours (check_idx, error 53), so that an e-mail sent twice sends one message',
+					}
+				: option,
+		),
+	{
+		displayName: 'Gateway Address',
+		name: 'gatewayAddress',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. sms@smsapi.com',
+		description:
+			"The e-mail address of the gateway. Empty: the address for the credential's platform (sms@smsapi.com, sms@smsapi.pl). Required with the platform Custom.",
+	},
+	{
+		displayName: 'Raport',
+		name: 'raport',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether the service e-mails back the result of the request, a confirmation or an error code (raport=1), to the address the e-mail came from',
+	},
+] as INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName));
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'This builds the e-mail and sends nothing. Connect a Send Email node: To Email {{ $json.to }}, Subject {{ $json.subject }}, Email Format Text, Text {{ $json.text }}. The subject carries the login (username and md5 of the password).',
+		name: 'gatewayNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'To',
+		name: 'to',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '48500000000, 48500000001',
+		description:
+			'Recipient phone numbers with the country prefix, separated by commas (an array from an expression also works)',
+	},
+	messageField,
+	{
+		displayName: 'Username',
+		name: 'username',
+		type: 'string',
+		default: '',
+		description:
+			'The gateway logs in with the username and password of the earlier login, not with a token. Leave empty to use those of a Username and Password credential; fill in with an Access Token credential.',
+	},
+	{
+		displayName: 'Password',
+		name: 'password',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description:
+			'The API password for Username, plain or as its md5 (32 hex characters are taken as already hashed); only its md5 goes into the e-mail',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: gatewayOptions,
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['emailGateway'], operation: ['compose'] } },
+	properties,
+);
+
+/** The gateway's login: the operation's own fields, else a Username and Password credential. */
+function gatewayLogin(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	credentials: IDataObject,
+): { username: string; password: string } {
+	const username = String(this.getNodeParameter('username', itemIndex, '') ?? '').trim();
+	const password = String(this.getNodeParameter('password', itemIndex, '') ?? '');
+	if (username !== '' || password !== '') {
+		if (username === '' || password === '') {
+			throw new NodeOperationError(this.getNode(), 'Enter both Username and Password for the e-mail gateway', {
+				itemIndex,
+			});
+		}
+		return { username, password };
+	}
+	if (credentials.authentication === 'legacy') {
+		return { username: String(credentials.username ?? '').trim(), password: String(credentials.password ?? '') };
+	}
+	throw new NodeOperationError(this.getNode(), 'The e-mail gateway needs a username and password', {
+		itemIndex,
+		description:
+			'It cannot log in with an access token. Fill in Username and Password of this operation, or use an SMSAPI credential with "Username and Password".',
+	});
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		// Read only for the login and the platform's gateway address: this operation makes no request.
+		const credentials = (await this.getCredentials('smsapiApi', itemIndex)) as IDataObject;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const message = this.getNodeParameter('message', itemIndex, '') as string;
+
+		const address =
+			String(options.gatewayAddress ?? '').trim() || gatewayAddressFor(credentials.platform as string | undefined);
+		if (!address) {
+			throw new NodeOperationError(this.getNode(), 'Enter the Gateway Address option', {
+				itemIndex,
+				description: 'The credential\'s platform is Custom, which has no known e-mail gateway address.',
+			});
+		}
+
+		const recipients = prepareRecipients(this.getNodeParameter('to', itemIndex) as string | string[]);
+		if (recipients.invalid.length > 0 || recipients.numbers.length === 0) {
+			throw new NodeOperationError(
+				this.getNode(),
+				recipients.numbers.length === 0 && recipients.invalid.length === 0
+					? 'No recipient: "To" is empty'
+					: `Not a valid phone number: ${recipients.invalid.map((entry) => `"${entry.input}" (${entry.reason})`).join(', ')}`,
+				{ itemIndex, description: 'Enter numbers with their country prefix, e.g. 48500000000, separated by commas.' },
+			);
+		}
+
+		const params = toSendParameters(options);
+		params.to = recipients.numbers;
+		if (message !== '') params.message = message;
+		const problems = validateSendParameters(params);
+		if (problems) {
+			throw new NodeOperationError(this.getNode(), formatProblems(problems), { itemIndex });
+		}
+		const wire = toWireParameters(params);
+		const ambiguous = ambiguousValues(wire);
+		if (ambiguous.length > 0) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`The e-mail gateway would misread ${ambiguous.map((entry) => `${entry.parameter} (it contains "${entry.found}")`).join(', ')}`,
+				{
+					itemIndex,
+					description:
+						'The gateway takes values literally and starts a new parameter at "&name=" or at a line beginning with "name=". Reword that part, e.g. put a space after the "&".',
+				},
+			);
+		}
+
+		const login = gatewayLogin.call(this, itemIndex, credentials);
+		return {
+			to: address,
+			subject: gatewaySubject(login.username, login.password),
+			text: gatewayBody(wire, options.raport === true),
+		};
+	});
+}

@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as compose from './compose.operation';
+
+export { compose };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['emailGateway'] } },
+		options: [
+			{
+				name: 'Compose',
+				value: 'compose',
+				description:
+					"Build the e-mail (address, subject, body) that sends an SMS through SMSAPI's e-mail gateway, for n8n's Send Email node",
+				action: 'Compose an email gateway message',
+			},
+		],
+		default: 'compose',
+	},
+	...compose.description,
+];

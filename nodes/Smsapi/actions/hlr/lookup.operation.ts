@@ -1,0 +1,216 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { MAX_HLR_NUMBERS_PER_REQUEST, checkHlrIdx, chunk, isHlrError, matchHlrEntries } from '../../helpers/hlr';
+import { errorItem, withItemIndex } from '../../helpers/items';
+import { prepareRecipients } from '../../helpers/numbers';
+import { describeSmsapiError, hlrEntries, smsapiApiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Numbers',
+		name: 'numbers',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '48500000000, 48500000001',
+		description:
+			'Phone numbers to check, with the country prefix, separated by commas (an array from an expression also works). Any count: the node sends them 20 per request. Each lookup is charged.',
+		hint: 'The immediate answer only confirms the lookup was accepted. The details (network, MCC/MNC, ported, ...) arrive at the SMSAPI Trigger\'s "Number Lookup Result" event.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Idx',
+				name: 'idx',
+				type: 'string',
+				default: '',
+				description:
+					'Your own reference, returned with each result at the SMSAPI Trigger (idx). Letters a–z and digits only, at most 255 characters.',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['hlr'], operation: ['lookup'] } },
+	properties,
+);
+
+/** One number to look up and the input item it came from. */
+interface Lookup {
+	itemIndex: number;
+	number: string;
+}
+
+/** One request's worth of lookups: same idx, at most 20 numbers. */
+interface LookupRequest {
+	idx: string;
+	lookups: Lookup[];
+}
+
+/** A number the service could not check, as words: code 13 means a bad number here, not "nothing sent". */
+function lookupErrorText(code: unknown): string {
+	if (code === 13 || code === '13') return 'not a valid phone number (error 13)';
+	const meaning = describeSmsapiError(typeof code === 'number' || typeof code === 'string' ? code : undefined);
+	return meaning ? `${meaning.meaning} (error ${String(code)})` : `error ${String(code)}`;
+}
+
+/** Read and check every item before anything is charged; bad input fails only its own item. */
+function prepareItem(this: IExecuteFunctions, itemIndex: number): { idx: string; numbers: string[] } {
+	const input = this.getNodeParameter('numbers', itemIndex) as string | string[];
+	const idx = String(this.getNodeParameter('options.idx', itemIndex, '') ?? '').trim();
+
+	const idxProblem = checkHlrIdx(idx);
+	if (idxProblem) {
+		throw new NodeOperationError(this.getNode(), idxProblem, {
+			itemIndex,
+			description: 'Nothing was looked up for this item. Change the Idx option.',
+		});
+	}
+	const recipients = prepareRecipients(input);
+	if (recipients.invalid.length > 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Not a valid phone number: ${recipients.invalid.map((entry) => `"${entry.input}" (${entry.reason})`).join(', ')}`,
+			{ itemIndex, description: 'Nothing was looked up for this item. Enter numbers with their country prefix, e.g. 48500000000, separated by commas.' },
+		);
+	}
+	if (recipients.numbers.length === 0) {
+		throw new NodeOperationError(this.getNode(), 'No number to look up: "Numbers" is empty', {
+			itemIndex,
+			description: 'Enter at least one phone number with its country prefix, e.g. 48500000000.',
+		});
+	}
+	return { idx, numbers: recipients.numbers };
+}
+
+/**
+ * Numbers of all items that share an idx travel together, 20 per request, in input order; every
+ * answer goes back to the item its number came from.
+ */
+function planRequests(prepared: Array<{ itemIndex: number; idx: string; numbers: string[] }>): LookupRequest[] {
+	const byIdx = new Map<string, Lookup[]>();
+	for (const { itemIndex, idx, numbers } of prepared) {
+		const lookups = byIdx.get(idx) ?? [];
+		for (const number of numbers) lookups.push({ itemIndex, number });
+		byIdx.set(idx, lookups);
+	}
+	return [...byIdx].flatMap(([idx, lookups]) =>
+		chunk(lookups, MAX_HLR_NUMBERS_PER_REQUEST).map((part) => ({ idx, lookups: part })),
+	);
+}
+
+/** What became of one number: its output item, and why it failed if it did. */
+interface NumberOutcome {
+	number: string;
+	json: IDataObject;
+	failure?: string;
+}
+
+function failedNumber(number: string, reason: string, extra: IDataObject = {}): NumberOutcome {
+	return { number, failure: reason, json: { ...extra, number, status: 'ERROR', error: `Number lookup failed for ${number}: ${reason}` } };
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const continueOnFail = this.continueOnFail();
+	const outcomes = items.map(() => [] as NumberOutcome[]);
+	const itemErrors = new Map<number, Error>();
+	const prepared: Array<{ itemIndex: number; idx: string; numbers: string[] }> = [];
+
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			prepared.push({ itemIndex, ...prepareItem.call(this, itemIndex) });
+		} catch (error) {
+			if (!continueOnFail) throw withItemIndex.call(this, error, itemIndex);
+			itemErrors.set(itemIndex, error as Error);
+		}
+	}
+
+	const lookedUp = () =>
+		outcomes
+			.flat()
+			.filter((outcome) => outcome.failure === undefined)
+			.map((outcome) => outcome.number);
+
+	for (const request of planRequests(prepared)) {
+		const numbers = request.lookups.map((lookup) => lookup.number);
+		const body: IDataObject = { number: numbers.join(',') };
+		if (request.idx !== '') body.idx = request.idx;
+		try {
+			const { data } = await smsapiApiRequest.call(this, {
+				method: 'POST',
+				endpoint: 'hlr.do',
+				body,
+				kind: 'create',
+				itemIndex: request.lookups[0].itemIndex,
+			});
+			const answers = matchHlrEntries(numbers, hlrEntries(data));
+			request.lookups.forEach(({ itemIndex, number }, position) => {
+				const entry = answers[position];
+				if (!entry) {
+					outcomes[itemIndex].push(failedNumber(number, 'the service\'s answer has nothing for this number'));
+				} else if (isHlrError(entry)) {
+					const reported = String(entry.number ?? number);
+					outcomes[itemIndex].push(
+						failedNumber(reported, lookupErrorText(entry.error), { errorCode: (entry.error as number) ?? null }),
+					);
+				} else {
+					outcomes[itemIndex].push({ number: String(entry.number ?? number), json: entry });
+				}
+			});
+		} catch (error) {
+			// The whole request failed (e.g. 103 not enough credits): none of its numbers was checked.
+			if (!continueOnFail) {
+				const failed = withItemIndex.call(this, error, request.lookups[0].itemIndex) as NodeOperationError;
+				const done = lookedUp();
+				failed.description = [
+					failed.description,
+					`Numbers of this request: ${numbers.join(', ')}.`,
+					done.length ? `Numbers already looked up in this run: ${done.join(', ')}.` : '',
+				]
+					.filter(Boolean)
+					.join(' ');
+				throw failed;
+			}
+			for (const { itemIndex, number } of request.lookups) {
+				outcomes[itemIndex].push(failedNumber(number, (error as Error).message));
+			}
+		}
+	}
+
+	if (!continueOnFail) {
+		const failed = outcomes.flatMap((list, itemIndex) =>
+			list.filter((outcome) => outcome.failure !== undefined).map((outcome) => ({ itemIndex, outcome })),
+		);
+		if (failed.length > 0) {
+			const done = lookedUp();
+			throw new NodeOperationError(
+				this.getNode(),
+				`Number lookup failed for ${failed.map(({ outcome }) => `${outcome.number} (${outcome.failure})`).join(', ')}`,
+				{
+					itemIndex: failed[0].itemIndex,
+					description: done.length
+						? `The other numbers were looked up (and charged): ${done.join(', ')}. Their details arrive at the SMSAPI Trigger's "Number Lookup Result" event.`
+						: 'No number was looked up.',
+				},
+			);
+		}
+	}
+
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		for (const { json } of outcomes[itemIndex]) output.push({ json, pairedItem: { item: itemIndex } });
+		const error = itemErrors.get(itemIndex);
+		if (error) output.push(errorItem(error, itemIndex));
+	}
+	return output;
+}

@@ -1,0 +1,58 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../../helpers/items';
+import { splitList, toNumber } from '../../helpers/values';
+import { smsapiApiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Countries',
+				name: 'country',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Poland, Germany',
+				description:
+					'Return only these countries, by name as the price list gives them (case-insensitive), separated by commas. Empty: every country.',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['price'], operation: ['getMany'] } },
+	properties,
+);
+
+function priceEntries(data: unknown): IDataObject[] {
+	if (Array.isArray(data)) return data as IDataObject[];
+	const collection = (data as IDataObject | undefined)?.collection;
+	return Array.isArray(collection) ? (collection as IDataObject[]) : [];
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const countries = new Set(
+			splitList(this.getNodeParameter('options.country', itemIndex, '')).map((country) => country.toLowerCase()),
+		);
+		const { data } = await smsapiApiRequest.call(this, {
+			method: 'GET',
+			endpoint: 'prices.do',
+			kind: 'read',
+			itemIndex,
+		});
+		return priceEntries(data)
+			.filter((entry) => countries.size === 0 || countries.has(String(entry.country ?? '').toLowerCase()))
+			.map((entry) => ({ ...entry, price: toNumber(entry.price) as number }));
+	});
+}

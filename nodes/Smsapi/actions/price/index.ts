@@ -1,0 +1,25 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as getMany from './getMany.operation';
+
+export { getMany };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['price'] } },
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				description: 'Return the price of an SMS per country and mobile network, in euro',
+				action: 'Get the price list',
+			},
+		],
+		default: 'getMany',
+	},
+	...getMany.description,
+];

@@ -1,0 +1,44 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../../helpers/items';
+import { smsapiApiRequest } from '../../transport';
+import { senderActionItem } from './fields';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. MyShop',
+		description:
+			'The sender name to register (add): up to 11 letters, digits and spaces, or a phone number of the account holder. It starts INACTIVE and can be used once SMSAPI has verified it.',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sender'], operation: ['add'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const name = String(this.getNodeParameter('name', itemIndex) ?? '').trim();
+		if (name === '') {
+			throw new NodeOperationError(this.getNode(), 'Enter the sender name to add', { itemIndex });
+		}
+		const { data } = await smsapiApiRequest.call(this, {
+			method: 'POST',
+			endpoint: 'sender.do',
+			body: { add: name },
+			kind: 'create',
+			itemIndex,
+		});
+		return senderActionItem(data, name);
+	});
+}

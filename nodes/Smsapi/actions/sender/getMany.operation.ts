@@ -1,0 +1,48 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../../helpers/items';
+import { smsapiApiRequest } from '../../transport';
+import { senderItem } from './fields';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'With Main User Names',
+				name: 'withNatNames',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether a sub-user's list also shows the sender names shared from the main user (with_nat_names)",
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sender'], operation: ['getMany'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const withNatNames = this.getNodeParameter('options.withNatNames', itemIndex, false) as boolean;
+		const { data } = await smsapiApiRequest.call(this, {
+			method: 'GET',
+			endpoint: 'sender.do',
+			qs: withNatNames ? { list: 1, with_nat_names: 1 } : { list: 1 },
+			kind: 'read',
+			itemIndex,
+		});
+		return (Array.isArray(data) ? data : []).map((entry) => senderItem(entry));
+	});
+}

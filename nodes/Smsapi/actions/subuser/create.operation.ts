@@ -1,0 +1,67 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../../helpers/items';
+import { smsapiApiRequest } from '../../transport';
+import { createFields, subuserItem, toSubuserParameters } from './fields';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. shop',
+		description:
+			"The new sub-user's name (add_user), 3 to 32 letters, digits, dots, dashes or underscores. The username becomes the main user's name, an underscore and this name unless Without Prefix is on.",
+	},
+	{
+		displayName: 'New sub-users are inactive and need a password: add Password, and Active to enable the sub-user at once.',
+		name: 'inactiveNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: createFields,
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['subuser'], operation: ['create'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const name = String(this.getNodeParameter('name', itemIndex) ?? '').trim();
+		const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		if (name === '') {
+			throw new NodeOperationError(this.getNode(), 'Enter the name of the new sub-user', { itemIndex });
+		}
+		const parameters = toSubuserParameters(fields);
+		if (parameters.pass === undefined) {
+			throw new NodeOperationError(this.getNode(), 'Enter a password for the new sub-user', {
+				itemIndex,
+				description:
+					'Nothing was created. The service requires a web password for a new sub-user: add Password under Additional Fields.',
+			});
+		}
+		const { data } = await smsapiApiRequest.call(this, {
+			method: 'POST',
+			endpoint: 'user.do',
+			body: { add_user: name, ...parameters },
+			kind: 'create',
+			itemIndex,
+		});
+		return subuserItem(data);
+	});
+}

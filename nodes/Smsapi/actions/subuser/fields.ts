@@ -1,0 +1,187 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { toMd5Password } from '../../../../credentials/SmsapiApiHelpers';
+import { toNumber } from '../../helpers/values';
+
+/**
+ * The sub-user's settings as `user.do` takes them on add (add_user) and edit (set_user). Names
+ * are the camelCase of the service's parameters; passwords are entered plain and sent as md5.
+ */
+
+const apiPasswordField: INodeProperties = {
+	displayName: 'API Password',
+	name: 'apiPassword',
+	type: 'string',
+	typeOptions: { password: true },
+	default: '',
+	description:
+		'The password for API access (pass_api), entered plain and sent only as its md5 (32 hex characters are taken as already hashed). Empty: the API password is the same as the web password.',
+};
+
+const infoField: INodeProperties = {
+	displayName: 'Info',
+	name: 'info',
+	type: 'string',
+	default: '',
+	description: 'A free description of the sub-user (info), at most 255 characters',
+};
+
+// Named creditLimit, not limit: in n8n `limit` means "how many results", for people and AI agents alike.
+const creditLimitField: INodeProperties = {
+	displayName: 'Credit Limit',
+	name: 'creditLimit',
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 4 },
+	default: 0,
+	description: 'Credits (points) the sub-user may spend (limit)',
+};
+
+const monthLimitField: INodeProperties = {
+	displayName: 'Month Limit',
+	name: 'monthLimit',
+	type: 'number',
+	typeOptions: { minValue: 0, numberPrecision: 4 },
+	default: 0,
+	description: 'Credits granted to the sub-user on the 1st day of every month (month_limit)',
+};
+
+const passwordField: INodeProperties = {
+	displayName: 'Password',
+	name: 'password',
+	type: 'string',
+	typeOptions: { password: true },
+	default: '',
+	description:
+		'The password for the SMSAPI web portal (pass), entered plain and sent only as its md5 (32 hex characters are taken as already hashed)',
+};
+
+const phonebookField: INodeProperties = {
+	displayName: 'Phonebook',
+	name: 'phonebook',
+	type: 'boolean',
+	default: false,
+	description: "Whether the sub-user may use the main user's contacts database (phonebook)",
+};
+
+const sendersField: INodeProperties = {
+	displayName: 'Senders',
+	name: 'senders',
+	type: 'boolean',
+	default: false,
+	description: "Whether the sub-user may use the main user's sender names (senders)",
+};
+
+/** The Additional Fields of create, sorted by display name. */
+export const createFields: INodeProperties[] = [
+	{
+		displayName: 'Active',
+		name: 'active',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether the sub-user can log in and use the API (active). The service creates sub-users inactive unless this is on.',
+	},
+	apiPasswordField,
+	creditLimitField,
+	infoField,
+	monthLimitField,
+	{ ...passwordField, description: `${passwordField.description}. The service requires it for a new sub-user.` },
+	phonebookField,
+	sendersField,
+	{
+		displayName: 'Without Prefix',
+		name: 'withoutPrefix',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether the username is Name as given (without_prefix). By default the service puts the main user's name and an underscore in front.",
+	},
+];
+
+/** The Update Fields of update, sorted by display name. */
+export const updateFields: INodeProperties[] = [
+	{
+		displayName: 'Active',
+		name: 'active',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the sub-user can log in and use the API (active)',
+	},
+	apiPasswordField,
+	creditLimitField,
+	infoField,
+	monthLimitField,
+	passwordField,
+	phonebookField,
+	sendersField,
+	{
+		displayName: 'Without Prefix',
+		name: 'withoutPrefix',
+		type: 'boolean',
+		default: false,
+		description: "Whether Name is the sub-user's full username, taken as given (without_prefix)",
+	},
+];
+
+/** Flags the service takes as 0/1. */
+const FLAGS = new Set(['active', 'phonebook', 'senders', 'withoutPrefix']);
+
+const WIRE_NAMES: Record<string, string> = {
+	active: 'active',
+	apiPassword: 'pass_api',
+	info: 'info',
+	creditLimit: 'limit',
+	monthLimit: 'month_limit',
+	password: 'pass',
+	phonebook: 'phonebook',
+	senders: 'senders',
+	withoutPrefix: 'without_prefix',
+};
+
+/** The service's parameters for the fields set; passwords as md5, flags as 0/1, empty passwords left out. */
+export function toSubuserParameters(fields: IDataObject): IDataObject {
+	const parameters: IDataObject = {};
+	for (const [name, value] of Object.entries(fields)) {
+		const wireName = WIRE_NAMES[name];
+		if (!wireName || value === undefined || value === null) continue;
+		if (name === 'password' || name === 'apiPassword') {
+			const password = String(value);
+			if (password !== '') parameters[wireName] = toMd5Password(password);
+		} else if (FLAGS.has(name)) {
+			parameters[wireName] = value === true || value === 1 || value === '1' ? 1 : 0;
+		} else {
+			parameters[wireName] = value as string | number;
+		}
+	}
+	return parameters;
+}
+
+const NUMERIC_FIELDS = ['limit', 'month_limit', 'senders', 'phonebook', 'active'];
+
+/**
+ * A sub-user as an output item: the service's fields, numbers as numbers, and never a password
+ * (should the service ever echo one).
+ */
+export function subuserItem(entry: unknown, name?: string): IDataObject {
+	const item: IDataObject = entry && typeof entry === 'object' && !Array.isArray(entry) ? { ...(entry as IDataObject) } : {};
+	delete item.pass;
+	delete item.pass_api;
+	delete item.password;
+	if (item.username === undefined && name !== undefined) item.username = name;
+	for (const key of NUMERIC_FIELDS) {
+		if (item[key] !== undefined) item[key] = toNumber(item[key]) as number;
+	}
+	return item;
+}
+
+/** An existing sub-user, for get and update. */
+export const existingSubuserField: INodeProperties = {
+	displayName: 'Sub-User Name or ID',
+	name: 'name',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getSubuserNames' },
+	default: '',
+	required: true,
+	description:
+		'The sub-user\'s username. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};

@@ -1,0 +1,34 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../../helpers/items';
+import { smsapiApiRequest } from '../../transport';
+import { existingSubuserField, subuserItem } from './fields';
+
+const properties: INodeProperties[] = [existingSubuserField];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['subuser'], operation: ['get'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const name = String(this.getNodeParameter('name', itemIndex) ?? '').trim();
+		if (name === '') {
+			throw new NodeOperationError(this.getNode(), 'Choose the sub-user to get', { itemIndex });
+		}
+		const { data } = await smsapiApiRequest.call(this, {
+			method: 'GET',
+			endpoint: 'user.do',
+			qs: { get_user: name },
+			kind: 'read',
+			itemIndex,
+		});
+		// The text answer names no user; the JSON answer does.
+		return subuserItem(data, name);
+	});
+}

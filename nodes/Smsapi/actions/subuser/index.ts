@@ -1,0 +1,49 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as create from './create.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
+import * as update from './update.operation';
+
+export { create, get, getMany, update };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['subuser'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Create a sub-user account with its own login, passwords and credit limits',
+				action: 'Create a subuser',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				description: "Return a sub-user's limits, permissions and status",
+				action: 'Get a subuser',
+			},
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				description: 'List every sub-user of the account',
+				action: 'Get many subusers',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: "Change a sub-user's passwords, limits, permissions or status",
+				action: 'Update a subuser',
+			},
+		],
+		default: 'getMany',
+	},
+	...create.description,
+	...get.description,
+	...getMany.description,
+	...update.description,
+];

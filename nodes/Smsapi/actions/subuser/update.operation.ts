@@ -1,0 +1,51 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../../helpers/items';
+import { smsapiApiRequest } from '../../transport';
+import { existingSubuserField, subuserItem, toSubuserParameters, updateFields } from './fields';
+
+const properties: INodeProperties[] = [
+	existingSubuserField,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: updateFields,
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['subuser'], operation: ['update'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const name = String(this.getNodeParameter('name', itemIndex) ?? '').trim();
+		if (name === '') {
+			throw new NodeOperationError(this.getNode(), 'Choose the sub-user to update', { itemIndex });
+		}
+		const parameters = toSubuserParameters(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+		const changes = Object.keys(parameters).filter((key) => key !== 'without_prefix');
+		if (changes.length === 0) {
+			throw new NodeOperationError(this.getNode(), 'Add at least one field to update', {
+				itemIndex,
+				description: 'Nothing was changed. Use Update Fields to choose what to change.',
+			});
+		}
+		const { data } = await smsapiApiRequest.call(this, {
+			method: 'POST',
+			endpoint: 'user.do',
+			body: { set_user: name, ...parameters },
+			kind: 'read',
+			itemIndex,
+		});
+		return subuserItem(data);
+	});
+}

@@ -1,0 +1,36 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { smsapiApiRequest } from '../transport';
+
+const PAGE_SIZE = 50;
+
+function contactLabel(contact: IDataObject): string {
+	const name = [contact.first_name, contact.last_name]
+		.filter((part) => typeof part === 'string' && part.trim() !== '')
+		.join(' ');
+	const reach = [contact.phone_number, contact.email]
+		.filter((part) => typeof part === 'string' && part.trim() !== '')
+		.join(', ');
+	if (name && reach) return `${name} (${reach})`;
+	return name || reach || String(contact.id);
+}
+
+/** Contacts matching the typed text (the service's `q` search), 50 at a time. */
+export async function searchContacts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const offset = Number(paginationToken ?? 0) || 0;
+	const qs: IDataObject = { offset, limit: PAGE_SIZE, sort: 'last_name' };
+	if (filter && filter.trim() !== '') qs.q = filter.trim();
+	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'contacts', qs, kind: 'read' });
+	const answer = (data ?? {}) as IDataObject;
+	const contacts = Array.isArray(answer.collection) ? (answer.collection as IDataObject[]) : [];
+	const next = offset + contacts.length;
+	const more = contacts.length === PAGE_SIZE && (typeof answer.size !== 'number' || next < answer.size);
+	return {
+		results: contacts.map((contact) => ({ name: contactLabel(contact), value: String(contact.id) })),
+		paginationToken: more ? String(next) : undefined,
+	};
+}

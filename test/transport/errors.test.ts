@@ -253,6 +253,29 @@ describe('redactSecrets', () => {
 		expect(result).toBe('a [redacted] b [redacted] c [redacted]');
 	});
 
+	it('takes a 32-hex password as the md5 itself, as the credential does', () => {
+		expect(secretsOf({ password: '5F4DCC3B5AA765D61D8327DEB882CF99' })).toEqual([
+			'5F4DCC3B5AA765D61D8327DEB882CF99',
+			'5f4dcc3b5aa765d61d8327deb882cf99',
+		]);
+	});
+
+	it('cleans the error context too (invalid_numbers echoing a secret)', () => {
+		const error = createServiceError(
+			node,
+			{ code: 13, httpStatus: 200, invalidNumbers: [{ number: '1', message: 'see https://u:Secr3tValue@x.test/?access_token=Secr3tValue' }] },
+			['Secr3tValue'],
+		);
+		expect(JSON.stringify(error.context)).not.toContain('Secr3tValue');
+		expect((error.context.invalidNumbers as Array<{ number: string }>)[0].number).toBe('1');
+	});
+
+	it('removes a bare md5 digest even when the secret list is unknown', () => {
+		expect(redactSecrets('hash 5F4DCC3B5AA765D61D8327DEB882CF99 and 5f4dcc3b5aa765d61d8327deb882cf99.')).toBe(
+			'hash [redacted] and [redacted].',
+		);
+	});
+
 	it('leaves ordinary message ids and words alone', () => {
 		expect(redactSecrets('id 7074294081650020450, contact 5b83ba81a788494a04a2d9b4, check the token')).toBe(
 			'id 7074294081650020450, contact 5b83ba81a788494a04a2d9b4, check the token',

@@ -16,6 +16,7 @@ import { Container } from '@n8n/di';
 import { ExecuteContext, InstanceSettings } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
 import type {
+	IAllExecuteFunctions,
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteData,
@@ -115,7 +116,13 @@ const nodeType = {
 	},
 } as unknown as INodeType;
 
-export function createContext(credentials: ICredentialDataDecryptedObject): TestContext {
+export interface ContextOptions {
+	/** Replaces the authentication step (e.g. to make n8n's helper throw before any request). */
+	authenticate?: (credentials: ICredentialDataDecryptedObject, options: IHttpRequestOptions) => IHttpRequestOptions;
+}
+
+export function createContext(credentials: ICredentialDataDecryptedObject, contextOptions: ContextOptions = {}): TestContext {
+	const applyAuthentication = contextOptions.authenticate ?? authenticate;
 	const node: INode = {
 		id: 'b1d3c2a4-0000-4000-8000-000000000001',
 		name: 'SMSAPI',
@@ -139,7 +146,7 @@ export function createContext(credentials: ICredentialDataDecryptedObject): Test
 			getParentTypes: () => [],
 			preAuthentication: async () => undefined,
 			authenticate: async (data: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) =>
-				authenticate(data, options),
+				applyAuthentication(data, options),
 		},
 		variables: {},
 		executionId: 'exec-1',
@@ -163,7 +170,8 @@ export function createContext(credentials: ICredentialDataDecryptedObject): Test
 	);
 	const real = context.helpers.httpRequestWithAuthentication;
 	// Record what the transport asks for, then let n8n do the real request.
-	context.helpers.httpRequestWithAuthentication = async function (this: unknown, type, options, extra) {
+	// `this` stays whatever the transport passes, as in n8n (`helpers.x.call(this, ...)`).
+	context.helpers.httpRequestWithAuthentication = async function (this: IAllExecuteFunctions, type, options, extra) {
 		sent.push(JSON.parse(JSON.stringify({ ...options, abortSignal: undefined })) as IHttpRequestOptions);
 		return await real.call(this, type, options, extra);
 	};

@@ -347,6 +347,19 @@ describe('failover', () => {
 		expect(test.sent.map((options) => options.url)).toEqual([`http://127.0.0.1:${port}/sms.do`, `${BACKUP}/sms.do`]);
 	});
 
+	it('a create refused everywhere is retried within the bound and reported as not sent', async () => {
+		const port = await closedPort();
+		const delays: number[] = [];
+		const test = createContext(tokenCredentials({ baseUrl: `http://127.0.0.1:${port}`, backupUrl: '' }));
+		const error = await failure(run(test, send(), fastSettings(delays)));
+
+		expect(test.sent).toHaveLength(4);
+		expect(delays).toEqual([500, 1000, 2000]);
+		expect(error.message).toBe('SMSAPI could not be reached for sms.do: the primary address refused the connection (ECONNREFUSED)');
+		expect(error.description).toContain('nothing was sent');
+		expect(error.context.outcome).toBe('failed');
+	});
+
 	it('a create with idx and check_idx=1 after a primary 500 is repeated once on the backup, same idx', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [500, 'oops', { 'Content-Type': 'text/plain' }]);
 		serve(BACKUP, 'post', '/sms.do', [200, SEND_OK]);
@@ -463,6 +476,19 @@ describe('failover', () => {
 		expect(error.httpCode).toBe('503');
 	});
 
+	it('a guarded create failing everywhere stops after 4 attempts and says a rerun with the same idx is safe', async () => {
+		const down: Reply = [500, 'x', { 'Content-Type': 'text/plain' }];
+		serve(PRIMARY, 'post', '/sms.do', down, down, down);
+		serve(BACKUP, 'post', '/sms.do', down, down, down);
+		const error = await failure(run(createContext(tokenCredentials()), send({ idx: 'order-9', check_idx: 1 })));
+
+		expect(hits.map((hit) => hit.host)).toEqual([PRIMARY, BACKUP, PRIMARY, BACKUP]);
+		expect(hits.every((hit) => hit.body.idx === 'order-9' && hit.body.check_idx === '1')).toBe(true);
+		expect(error.description).toContain('may or may not have accepted');
+		expect(error.description).toContain('same idx is safe');
+		expect(error.context.outcome).toBe('unknown');
+	});
+
 	it('without a backup address a read is retried on the primary with backoff', async () => {
 		const down: Reply = [502, 'bad gateway', { 'Content-Type': 'text/plain' }];
 		serve(PRIMARY, 'get', '/profile', down, down, down, down, down);
@@ -539,6 +565,25 @@ describe('secrets never leave the credential', () => {
 		expectClean(login, [PASSWORD, PASSWORD_MD5]);
 		expect(login.message).toMatch(/^SMSAPI error 102: wrong username or password/);
 		expect(login.description).toContain('[redacted]');
+	});
+
+	it('an error that is not a network failure is not repeated and is rebuilt without its raw details', async () => {
+		const primary = serve(PRIMARY, 'get', '/profile', [200, {}]);
+		const backup = serve(BACKUP, 'get', '/profile', [200, {}]);
+		const test = createContext(tokenCredentials(), {
+			authenticate: () => {
+				throw Object.assign(new Error(`cannot sign request with Bearer ${TOKEN}`), {
+					config: { headers: { Authorization: `Bearer ${TOKEN}` } },
+				});
+			},
+		});
+		const error = await failure(run(test, profile));
+
+		expect(error.message).toBe('The request to SMSAPI could not be made: cannot sign request with Bearer [redacted]');
+		expect(error.cause).toBeUndefined();
+		expect(primary.isDone()).toBe(false);
+		expect(backup.isDone()).toBe(false);
+		expectClean(error, [TOKEN]);
 	});
 
 	it('legacy: a network error (n8n’s raw error carries the md5 in its query)', async () => {

@@ -20,6 +20,7 @@ import type {
 	INodeType,
 	INodeTypes,
 	IWebhookData,
+	IWebhookDescription,
 	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
 	WorkflowActivateMode,
@@ -90,10 +91,24 @@ export function createWorkflow(
 	return new Workflow({ id: 'wf-1', nodes: [node], connections: {}, active: true, nodeTypes, staticData });
 }
 
-/** What the next request sees after n8n saved the static data to its database and loaded it again. */
-export function reloadWorkflow(nodeType: INodeType, workflow: Workflow): Workflow {
-	const stored = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
-	return createWorkflow(nodeType, workflow.getNode(NODE_NAME)!.parameters as IDataObject, stored);
+/**
+ * The workflow the next request gets. n8n loads the workflow, static data included, from its
+ * database for every production webhook request, and saves the static data when the webhook's
+ * answer is sent, if it is marked as changed (live-webhooks.ts). n8n 2.41 builds the execution's
+ * own `Workflow` around the same static data before a deferred `onReceived` answer, which clears
+ * that mark: so only a webhook that answers before the run (`noWebhookResponse`) or starts no run
+ * gets its static data saved. Modelled here, so a test of the dedupe memory fails when it would
+ * not survive in real n8n.
+ */
+export function reloadWorkflow(nodeType: INodeType, workflow: Workflow, call: WebhookCall): Workflow {
+	const answeredBeforeRun = call.result.noWebhookResponse === true || call.result.workflowData === undefined;
+	const changed = (workflow.staticData as { __dataChanged?: boolean }).__dataChanged === true;
+	const stored = answeredBeforeRun && changed ? workflow.staticData : call.storedStaticData;
+	return createWorkflow(
+		nodeType,
+		workflow.getNode(NODE_NAME)!.parameters as IDataObject,
+		JSON.parse(JSON.stringify(stored)) as IDataObject,
+	);
 }
 
 export interface FakeRequest {
@@ -169,6 +184,10 @@ function webhookData(workflow: Workflow, method: string, data: IWorkflowExecuteA
 export interface WebhookCall {
 	result: IWebhookResponseData;
 	response: FakeResponse;
+	/** The webhook description n8n ran the call for. */
+	webhook: IWebhookDescription;
+	/** The static data as loaded from the database before the call. */
+	storedStaticData: IDataObject;
 }
 
 /** One callback request through the node's `webhook()` in a real n8n-core `WebhookContext`. */
@@ -191,6 +210,7 @@ export async function callWebhook(
 	tamper?.(req);
 	const response = new FakeResponse();
 	const data = additionalData(req, response);
+	const storedStaticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 	const context = new WebhookContext(
 		workflow,
 		workflow.getNode(NODE_NAME)!,
@@ -201,24 +221,33 @@ export async function callWebhook(
 		null,
 	);
 	const result = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
-	return { result, response };
+	return { result, response, webhook: nodeType.description.webhooks![0], storedStaticData };
 }
 
 /**
- * What n8n sends for a webhook result with `responseMode: 'onReceived'` and no response code
- * configured (200): nothing more after `noWebhookResponse`, else `webhookResponse` (a string is
- * sent raw with `res.send`), else n8n's default JSON messages.
+ * What n8n 2.41 sends for a webhook result (webhook-helpers.ts): nothing more after
+ * `noWebhookResponse`; without `workflowData` the `webhookResponse` (or a default message); when
+ * an execution starts in `onReceived` mode, the webhook's `responseData` (default: the text
+ * `firstEntryJson`), else `webhookResponse`. Status 200 (no response code configured); a string
+ * body is sent raw (`res.send`).
  */
 export function respondLikeN8n(call: WebhookCall): { status: number; body: string | undefined; executes: boolean } {
-	const { result, response } = call;
+	const { result, response, webhook } = call;
 	const executes = result.workflowData !== undefined;
-	if (result.noWebhookResponse === true) return { status: response.statusCode, body: response.body, executes };
-	const data: unknown =
-		result.webhookResponse !== undefined
-			? result.webhookResponse
-			: executes
-				? { message: 'Workflow was started' }
-				: { message: 'Webhook call received' };
+	if (result.noWebhookResponse === true) {
+		if (!response.ended) throw new Error('noWebhookResponse without an answer: the caller would wait forever');
+		return { status: response.statusCode, body: response.body, executes };
+	}
+	let data: unknown;
+	if (!executes) {
+		data = result.webhookResponse ?? { message: 'Webhook call received' };
+	} else {
+		if (webhook.responseMode !== 'onReceived') throw new Error('only onReceived is modelled');
+		const responseData = webhook.responseData ?? 'firstEntryJson';
+		if (responseData === 'noData') data = '';
+		else if (responseData) data = responseData;
+		else data = result.webhookResponse ?? { message: 'Workflow was started' };
+	}
 	response.status(200).send(typeof data === 'string' ? data : JSON.stringify(data));
 	return { status: response.statusCode, body: response.body, executes };
 }

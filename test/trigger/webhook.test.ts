@@ -54,8 +54,9 @@ describe('answering the service', () => {
 			}),
 		});
 		expect(respondLikeN8n(call)).toEqual({ status: 200, body: 'OK', executes: true });
-		expect(call.result.webhookResponse).toBe('OK');
-		expect(call.result.noWebhookResponse).toBeUndefined();
+		// Answered by the node itself before the run, as plain text.
+		expect(call.result).toEqual({ noWebhookResponse: true, workflowData: [expect.any(Array)] });
+		expect(call.response.headers['Content-Type']).toBe('text/plain; charset=utf-8');
 		const items = itemsOf(call);
 		expect(items.map((item) => item.MsgId)).toEqual(['1', '2', '3', '4', '5']);
 		expect(items[0]).toMatchObject({ status: 404, status_name: 'DELIVERED', final: true, points: 0.165, sent_at_iso: '2023-11-14T22:13:20.000Z' });
@@ -254,11 +255,11 @@ describe('deduplication', () => {
 		expect(workflow.staticData[`node:${NODE_NAME}`]).toHaveProperty(DEDUPE_STATE_KEY);
 
 		// The next request loads the workflow (and its static data) from the database again.
-		workflow = reloadWorkflow(trigger, workflow);
+		workflow = reloadWorkflow(trigger, workflow, first);
 		const repeat = await callWebhook(trigger, workflow, { query });
 		expect(respondLikeN8n(repeat)).toEqual({ status: 200, body: 'OK', executes: false });
 
-		workflow = reloadWorkflow(trigger, workflow);
+		workflow = reloadWorkflow(trigger, workflow, repeat);
 		const partly = await callWebhook(trigger, workflow, { query: dlrQuery([report('2', '404'), report('3', '404'), report('2', '405')]) });
 		expect(itemsOf(partly).map((item) => [item.MsgId, item.status])).toEqual([
 			['3', 404],
@@ -269,8 +270,9 @@ describe('deduplication', () => {
 	it('starts an execution for every copy when deduplication is off, and keeps no memory', async () => {
 		let workflow = createWorkflow(trigger, { event: 'dlr', secret: '', deduplicate: false });
 		const query = dlrQuery([report('1', '404')]);
-		expect(itemsOf(await callWebhook(trigger, workflow, { query }))).toHaveLength(1);
-		workflow = reloadWorkflow(trigger, workflow);
+		const first = await callWebhook(trigger, workflow, { query });
+		expect(itemsOf(first)).toHaveLength(1);
+		workflow = reloadWorkflow(trigger, workflow, first);
 		expect(itemsOf(await callWebhook(trigger, workflow, { query }))).toHaveLength(1);
 		expect(JSON.stringify(workflow.staticData)).not.toContain(DEDUPE_STATE_KEY);
 	});
@@ -278,9 +280,10 @@ describe('deduplication', () => {
 	it('does not remember refused or filtered reports', async () => {
 		let workflow = createWorkflow(trigger, { event: 'dlr', secret: SECRET, filters: { statuses: ['DELIVERED'] } });
 		const query = dlrQuery([report('1', '404')]);
-		await callWebhook(trigger, workflow, { query }); // no secret: refused
-		await callWebhook(trigger, workflow, { query: dlrQuery([report('2', '409')], { secret: SECRET }) }); // filtered
-		workflow = reloadWorkflow(trigger, workflow);
+		const refused = await callWebhook(trigger, workflow, { query }); // no secret: refused
+		workflow = reloadWorkflow(trigger, workflow, refused);
+		const filtered = await callWebhook(trigger, workflow, { query: dlrQuery([report('2', '409')], { secret: SECRET }) });
+		workflow = reloadWorkflow(trigger, workflow, filtered);
 		expect(itemsOf(await callWebhook(trigger, workflow, { query: { ...query, secret: SECRET } }))).toHaveLength(1);
 	});
 });

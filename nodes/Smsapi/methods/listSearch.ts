@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { listEntries, listSize } from '../helpers/lists';
 import { smsapiApiRequest } from '../transport';
 
 const PAGE_SIZE = 50;
@@ -25,10 +26,10 @@ export async function searchContacts(
 	const qs: IDataObject = { offset, limit: PAGE_SIZE, sort: 'last_name' };
 	if (filter && filter.trim() !== '') qs.q = filter.trim();
 	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'contacts', qs, kind: 'read' });
-	const answer = (data ?? {}) as IDataObject;
-	const contacts = Array.isArray(answer.collection) ? (answer.collection as IDataObject[]) : [];
+	const contacts = listEntries(data);
+	const size = listSize(data);
 	const next = offset + contacts.length;
-	const more = contacts.length === PAGE_SIZE && (typeof answer.size !== 'number' || next < answer.size);
+	const more = contacts.length === PAGE_SIZE && (size === undefined || next < size);
 	return {
 		results: contacts.map((contact) => ({ name: contactLabel(contact), value: String(contact.id) })),
 		paginationToken: more ? String(next) : undefined,

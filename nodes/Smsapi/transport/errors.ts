@@ -336,10 +336,17 @@ function buildError(node: INode, parts: ErrorParts, secrets: readonly string[]):
 	const clean = (text: string) => redactSecrets(text, secrets);
 	const message = clean(parts.message);
 	const description = clean(parts.description);
+	const cleanValue = (value: unknown): unknown => {
+		if (typeof value === 'string') return clean(value);
+		if (Array.isArray(value)) return value.map(cleanValue);
+		if (typeof value === 'object' && value !== null) {
+			return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, cleanValue(inner)]));
+		}
+		return value;
+	};
 	const context: IDataObject = {};
 	for (const [key, value] of Object.entries(parts.context)) {
-		if (value === undefined) continue;
-		context[key] = typeof value === 'string' ? clean(value) : (JSON.parse(clean(JSON.stringify(value))) as IDataObject);
+		if (value !== undefined) context[key] = cleanValue(value) as IDataObject[string];
 	}
 	const errorResponse: JsonObject = { message, description };
 	if (parts.httpCode) errorResponse.httpCode = parts.httpCode;
@@ -491,7 +498,11 @@ export function createUncertainOutcomeError(
 /** Every allowed attempt failed without an answer (network errors, 5xx, unreadable bodies). */
 export function createUnreachableError(
 	node: INode,
-	details: SmsapiFailureDetails & { kind?: 'read' | 'create' },
+	details: SmsapiFailureDetails & {
+		kind?: 'read' | 'create';
+		/** Some attempt may have reached the service (false: every one failed before delivery). */
+		mayHaveBeenAccepted?: boolean;
+	},
 	secrets: readonly string[] = [],
 ): NodeApiError {
 	const endpoint = details.endpoint ?? 'the service';
@@ -500,12 +511,15 @@ export function createUnreachableError(
 	const lines = [
 		`Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'} (primary and, where configured, backup address).`,
 	];
-	if (details.kind === 'create') {
+	const uncertain = details.kind === 'create' && details.mayHaveBeenAccepted !== false;
+	if (uncertain) {
 		lines.push(
 			details.guardedByIdx
 				? 'The service may or may not have accepted the request. Running it again with the same idx is safe: a copy accepted earlier is refused with error 53 instead of being sent twice.'
 				: 'The service may or may not have accepted the request: check the delivery reports before running it again.',
 		);
+	} else if (details.kind === 'create') {
+		lines.push('No attempt reached the service (each failed before the request was delivered), so nothing was sent.');
 	} else {
 		lines.push('Try again later, or check the credential\'s platform and custom addresses.');
 	}
@@ -521,7 +535,7 @@ export function createUnreachableError(
 			itemIndex: details.itemIndex,
 			failure: { cause: 'temporarily-unavailable' },
 			context: {
-				outcome: details.kind === 'create' ? 'unknown' : 'failed',
+				outcome: uncertain ? 'unknown' : 'failed',
 				httpStatus: details.httpStatus,
 				networkCode: details.networkCode,
 				endpoint: details.endpoint,

@@ -293,13 +293,14 @@ export async function smsapiApiRequest(
 					networkCode,
 					kind: request.kind,
 					guardedByIdx,
+					mayHaveBeenAccepted: mayBeAccepted,
 					answerNote: answerNote(failingAnswer),
 				},
 				secrets,
 			);
 		}
 
-		
+		if (mayHaveBeenAccepted(failed)) earlierMayHaveBeenAccepted = true;
 		this.logger?.warn(
 			redactSecrets(
 				`SMSAPI ${request.method} ${request.endpoint}: the ${address} address ${what}; ` +

@@ -433,7 +433,7 @@ export function interpretResponse(
 	try {
 		return { outcome: 'success', data: parseTextAnswer(parsed.text, textShapeFor(request), request) };
 	} catch (error) {
-		if (error instanceof SmsapiParseError) return { outcome: 'unreadable', detail: error.message };
-		throw error;
+		// SmsapiParseError: text of none of the expected shapes (an HTML page from a proxy, ...).
+		return { outcome: 'unreadable', detail: error instanceof Error ? error.message : String(error) };
 	}
 }

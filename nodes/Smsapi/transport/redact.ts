@@ -14,7 +14,7 @@ const SECRET_PROPERTY =
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
 /** A lowercase or uppercase md5 hex digest that contains at least one letter (ids are digits only). */
 const MD5_HEX = /\b(?=[0-9]*[a-f])[0-9a-f]{32}\b|\b(?=[0-9]*[A-F])[0-9A-F]{32}\b/g;
-const USERINFO = /(\bhttps?:\/\/)[^/\s@]*@/gi;
+const USERINFO = /(\bhttps?:\/\/)[^/\s@"'<>]*@/gi;
 
 function escapeRegExp(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -33,7 +33,11 @@ export function secretsOf(credentials: Record<string, unknown> | undefined): str
 	}
 	const password = credentials.password;
 	if (typeof password === 'string' && password !== '') {
-		secrets.push(createHash('md5').update(password).digest('hex'));
+		// The credential sends a 32-hex password as the md5 itself (lowercased), any other as its md5.
+		const hashed = /^[a-f0-9]{32}$/i.test(password)
+			? password.toLowerCase()
+			: createHash('md5').update(password, 'utf8').digest('hex');
+		secrets.push(hashed);
 	}
 	return secrets;
 }

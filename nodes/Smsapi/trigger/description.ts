@@ -154,8 +154,11 @@ export const triggerWebhooks: IWebhookDescription[] = [
 	{
 		name: 'default',
 		httpMethod: httpMethodExpression(),
-		// Answer `OK` (the webhook returns it as `webhookResponse`) without waiting for the workflow.
+		// The webhook writes every answer itself (`OK`, or the refusal) and returns
+		// `noWebhookResponse` (see handler.ts). Should n8n ever answer for it, it answers `OK`
+		// right away: without `responseData`, n8n's `onReceived` answer is the text "firstEntryJson".
 		responseMode: 'onReceived',
+		responseData: 'OK',
 		path: '={{ $parameter["event"] }}',
 	},
 ];

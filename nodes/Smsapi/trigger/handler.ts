@@ -21,23 +21,42 @@ interface CallbackRequest {
 	rawBody?: { length: number; toString(encoding: 'utf8'): string };
 }
 
-/** The parts of n8n's (Express) response the trigger writes when it refuses a callback. */
+/** The parts of n8n's (Express) response the trigger writes its answers to. */
 interface CallbackResponse {
+	headersSent?: boolean;
 	writeHead(status: number, headers: Record<string, string>): unknown;
 	end(body: string): unknown;
 }
 
-function refuse(response: CallbackResponse, status: number, body: string): IWebhookResponseData {
-	// Written here because n8n sends `webhookResponse` with the webhook's fixed response code (200).
-	// `noWebhookResponse` tells n8n the request is answered and, without `workflowData`, that
-	// no execution starts: the same way n8n's Webhook node refuses a caller.
+/**
+ * Every answer is written here, and `noWebhookResponse` tells n8n the request is answered (the way
+ * n8n's Webhook node refuses a caller). Without `workflowData` no execution starts.
+ *
+ * Why not `webhookResponse` with the webhook's `onReceived` mode: n8n 2.x then answers only after
+ * the execution is created, and (1) sends its `responseData` default, the literal text
+ * `firstEntryJson`, instead of `OK`; (2) creating the execution re-wraps the workflow's static data
+ * and clears its "changed" flag before the answer, so the dedupe memory is never saved. Answering
+ * here makes n8n save the static data before the run starts, in 1.x and 2.x alike.
+ */
+function answer(response: CallbackResponse, status: number, body: string): void {
+	if (response.headersSent === true) return;
 	response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
 	response.end(body);
+}
+
+/** Refused: the status and a short text, no execution. */
+function refuse(response: CallbackResponse, status: number, body: string): IWebhookResponseData {
+	answer(response, status, body);
 	return { noWebhookResponse: true };
 }
 
-/** Answered `OK` without starting the workflow (nothing new, filtered out, nothing usable). */
-const acknowledged: IWebhookResponseData = { webhookResponse: OK_BODY };
+/** `OK`, and one item per report to start the workflow with (none: no execution). */
+function acknowledge(response: CallbackResponse, reports: IDataObject[] = []): IWebhookResponseData {
+	answer(response, 200, OK_BODY);
+	if (reports.length === 0) return { noWebhookResponse: true };
+	const items: INodeExecutionData[] = reports.map((json) => ({ json }));
+	return { noWebhookResponse: true, workflowData: [items] };
+}
 
 function stringParameter(value: unknown): string {
 	return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
@@ -96,7 +115,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		let reports = parsed.reports;
 		if (reports.length === 0) {
 			if (parsed.dropped.length === 0) this.logger.debug(log('callback without reports answered OK'));
-			return acknowledged;
+			return acknowledge(response);
 		}
 
 		// 4. Account
@@ -120,7 +139,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 			};
 			reports = reports.filter((report) => passesInboundFilter(report, inbound));
 		}
-		if (reports.length === 0) return acknowledged;
+		if (reports.length === 0) return acknowledge(response);
 
 		// 6. Repeats
 		if (this.getNodeParameter('deduplicate', true) !== false) {
@@ -132,11 +151,10 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 			if (memory.dirty) staticData[DEDUPE_STATE_KEY] = memory.toState() as unknown as IDataObject;
 			if (repeated > 0) this.logger.debug(log(`${repeated} report(s) already received were not passed on`));
 			reports = fresh;
-			if (reports.length === 0) return acknowledged;
+			if (reports.length === 0) return acknowledge(response);
 		}
 
-		const items: INodeExecutionData[] = reports.map((json) => ({ json }));
-		return { webhookResponse: OK_BODY, workflowData: [items] };
+		return acknowledge(response, reports);
 	} catch (error) {
 		// Anything unexpected: no execution, and no OK either, so the service keeps the report and
 		// calls again instead of it being lost.

@@ -7,6 +7,7 @@ import * as path from 'path';
 import { assertBuilt } from './build';
 import { E2E_ENCRYPTION_KEY, E2E_LOG_DIR, E2E_OWNER, PACKAGE_NAME, PROJECT_ROOT } from './config';
 import { getLine, type LineId, type N8nLine } from './lines';
+import { copyPackedPackage } from './package-files';
 import { killGroup, runProcess, settlesWithin, tailFile, uniqueFreePort, waitFor, type RunResult } from './proc';
 import type {
 	CredentialJson,
@@ -38,6 +39,12 @@ export interface CreateOptions {
 	 * (e.g. an unpacked `npm pack` tarball), else this project (which must be built).
 	 */
 	packageDir?: string;
+	/**
+	 * How the package gets into `.n8n/nodes/node_modules`: 'copy' (default) copies the files
+	 * `npm pack` ships, like a user's install; 'link' symlinks the folder (then the package's own
+	 * node_modules, e.g. its n8n-workflow devDependency, is used). Env SMSAPI_E2E_INSTALL_MODE=link.
+	 */
+	installMode?: 'copy' | 'link';
 	/** Label in log file names. */
 	label?: string;
 }
@@ -158,14 +165,17 @@ export class N8nInstance {
 		const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `smsapi-e2e-n8n${line.line}-`));
 		const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 		fs.mkdirSync(path.join(nodesDir, 'node_modules'), { recursive: true });
-		fs.symlinkSync(packageDir, path.join(nodesDir, 'node_modules', PACKAGE_NAME), 'dir');
+		const installMode = opts.installMode ?? (process.env.SMSAPI_E2E_INSTALL_MODE === 'link' ? 'link' : 'copy');
+		const target = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
+		if (installMode === 'link') fs.symlinkSync(packageDir, target, 'dir');
+		else copyPackedPackage(packageDir, target);
 		fs.mkdirSync(E2E_LOG_DIR, { recursive: true });
 		const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 		const label = opts.label ? `-${opts.label.replace(/[^\w.-]+/g, '_')}` : '';
 		const logFile = path.join(E2E_LOG_DIR, `n8n${line.line}${label}-${stamp}-${process.pid}.log`);
 		fs.writeFileSync(
 			logFile,
-			`n8n ${line.version} (line ${line.line}) user folder ${userFolder}, package ${packageDir}\n`,
+			`n8n ${line.version} (line ${line.line}) user folder ${userFolder}, package ${packageDir} (${installMode})\n`,
 		);
 		const port = await uniqueFreePort();
 		return new N8nInstance(line, userFolder, port, logFile, opts);

@@ -9,3 +9,4 @@ export type { RedisServer } from './redis';
 export { freePort, waitFor, sleep } from './proc';
 export * from './fixtures';
 export * from './smsapi';
+export { packedFiles, copyPackedPackage } from './package-files';

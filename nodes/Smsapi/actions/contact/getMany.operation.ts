@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { type ContactFilter, contactFilterQuery, contactSort } from '../../helpers/contactFilters';
 import { mapItems } from '../../helpers/items';
+import { listEntries, listSize } from '../../helpers/lists';
 import { smsapiApiRequest } from '../../transport';
 
 /** Contacts per request when paging; the service's own default is only 5, so a limit is always sent. */
@@ -179,13 +180,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function asCollection(data: unknown): { size?: number; collection: IDataObject[] } {
-	if (Array.isArray(data)) return { collection: data as IDataObject[] };
-	const answer = (data ?? {}) as IDataObject;
-	const collection = Array.isArray(answer.collection) ? (answer.collection as IDataObject[]) : [];
-	return { size: typeof answer.size === 'number' ? answer.size : undefined, collection };
-}
-
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
@@ -218,10 +212,10 @@ export async function execute(
 				kind: 'read',
 				itemIndex,
 			});
-			const page = asCollection(data);
-			contacts.push(...page.collection.slice(0, pageSize));
-			const exhausted =
-				page.collection.length < pageSize || (page.size !== undefined && contacts.length >= page.size);
+			const page = listEntries(data);
+			const size = listSize(data);
+			contacts.push(...page.slice(0, pageSize));
+			const exhausted = page.length < pageSize || (size !== undefined && contacts.length >= size);
 			if (exhausted || contacts.length >= limit) break;
 		}
 		return contacts;

@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
+import { listEntries } from '../../helpers/lists';
 import { splitList, toNumber } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
 
@@ -31,12 +32,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function priceEntries(data: unknown): IDataObject[] {
-	if (Array.isArray(data)) return data as IDataObject[];
-	const collection = (data as IDataObject | undefined)?.collection;
-	return Array.isArray(collection) ? (collection as IDataObject[]) : [];
-}
-
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
@@ -51,7 +46,7 @@ export async function execute(
 			kind: 'read',
 			itemIndex,
 		});
-		return priceEntries(data)
+		return listEntries(data)
 			.filter((entry) => countries.size === 0 || countries.has(String(entry.country ?? '').toLowerCase()))
 			.map((entry) => ({ ...entry, price: toNumber(entry.price) as number }));
 	});

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
+import { listEntries } from '../../helpers/lists';
 import { smsapiApiRequest } from '../../transport';
 import { senderItem } from './fields';
 
@@ -43,6 +44,6 @@ export async function execute(
 			kind: 'read',
 			itemIndex,
 		});
-		return (Array.isArray(data) ? data : []).map((entry) => senderItem(entry));
+		return listEntries(data).map((entry) => senderItem(entry));
 	});
 }

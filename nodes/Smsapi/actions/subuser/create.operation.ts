@@ -14,7 +14,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. shop',
 		description:
-			"The new sub-user's name (add_user), 3 to 32 letters, digits, dots, dashes or underscores. The username becomes the main user's name, an underscore and this name unless Without Prefix is on.",
+			"The new sub-user's name (add_user). The username becomes the main user's name, an underscore and this name, unless Without Prefix is on.",
 	},
 	{
 		displayName: 'New sub-users are inactive and need a password: add Password, and Active to enable the sub-user at once.',

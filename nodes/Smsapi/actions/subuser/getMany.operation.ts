@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
+import { listEntries } from '../../helpers/lists';
 import { smsapiApiRequest } from '../../transport';
 import { subuserItem } from './fields';
 
@@ -18,6 +19,6 @@ export async function execute(
 			kind: 'read',
 			itemIndex,
 		});
-		return (Array.isArray(data) ? data : []).map((entry) => subuserItem(entry));
+		return listEntries(data).map((entry) => subuserItem(entry));
 	});
 }

@@ -1,0 +1,236 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { type WireRequest, mockService, runNode, useMockedNetwork } from './context';
+
+useMockedNetwork();
+
+const contact = (i: number): IDataObject => ({
+	id: `5b80${String(i).padStart(20, '0')}`,
+	first_name: `First${i}`,
+	last_name: `Last${i}`,
+	phone_number: String(48500000000 + i),
+	email: `c${i}@example.com`,
+	groups: [],
+});
+
+/** A contacts list of `total` entries, paged by offset/limit as the service pages it. */
+function contactList(total: number) {
+	return (request: WireRequest): [number, unknown] => {
+		const offset = Number(request.query.offset ?? 0);
+		const limit = Number(request.query.limit ?? 5);
+		const collection = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => contact(offset + i));
+		return [200, { size: total, collection }];
+	};
+}
+
+const getMany = (extra: IDataObject = {}) => ({ resource: 'contact', operation: 'getMany', ...extra });
+
+describe('contact.getMany', () => {
+	it('Return All pages through offset/limit 100 until the collection is exhausted', async () => {
+		const service = mockService().on('GET', '/contacts', contactList(250));
+		const output = await runNode({ parameters: getMany({ returnAll: true }) });
+		expect(service.calls.map((call) => call.query)).toEqual([
+			{ offset: '0', limit: '100' },
+			{ offset: '100', limit: '100' },
+			{ offset: '200', limit: '100' },
+		]);
+		expect(service.calls.every((call) => call.method === 'GET' && call.path === '/contacts')).toBe(true);
+		expect(output).toHaveLength(250);
+		expect(output[249]).toEqual({ json: contact(249), pairedItem: { item: 0 } });
+	});
+
+	it('Limit (default 50) is always sent, since the service would return only 5', async () => {
+		const service = mockService().on('GET', '/contacts', contactList(500));
+		const output = await runNode({ parameters: getMany() });
+		expect(service.calls.map((call) => call.query)).toEqual([{ offset: '0', limit: '50' }]);
+		expect(output).toHaveLength(50);
+	});
+
+	it('a limit above the page size takes several pages and stops at the limit', async () => {
+		const service = mockService().on('GET', '/contacts', contactList(500));
+		const output = await runNode({ parameters: getMany({ limit: 130 }) });
+		expect(service.calls.map((call) => call.query)).toEqual([
+			{ offset: '0', limit: '100' },
+			{ offset: '100', limit: '30' },
+		]);
+		expect(output).toHaveLength(130);
+	});
+
+	it('search, filters with operators and sort become the service query', async () => {
+		const service = mockService().on('GET', '/contacts', contactList(3));
+		await runNode({
+			parameters: getMany({
+				limit: 10,
+				q: 'smith',
+				filters: {
+					filter: [
+						{ field: 'first_name', operator: 'contains', value: 'Ann' },
+						{ field: 'email', operator: 'equals', value: 'ann@example.com' },
+						{ field: 'birthday_date', operator: 'between', value: '1980-01-01', valueTo: '1989-12-31' },
+						{ field: 'custom', customField: 'loyalty', operator: 'gte', value: '10' },
+						{ field: 'group_id', groupId: '5b8000000000000000000001' },
+						{ field: 'gender', gender: 'female' },
+						{ field: 'last_name', operator: 'lt', value: 'M' },
+					],
+				},
+				options: { sort: 'last_name', sortDirection: 'descending' },
+			}),
+		});
+		expect(service.calls[0].query).toEqual({
+			first_name: 'Ann',
+			email: 'eq(ann@example.com)',
+			birthday_date: 'between(1980-01-01, 1989-12-31)',
+			loyalty: 'gte(10)',
+			group_id: '5b8000000000000000000001',
+			gender: 'female',
+			last_name: 'lt(M)',
+			q: 'smith',
+			sort: '-last_name',
+			offset: '0',
+			limit: '10',
+		});
+	});
+
+	it('ascending sort is the bare field name', async () => {
+		const service = mockService().on('GET', '/contacts', contactList(1));
+		await runNode({ parameters: getMany({ options: { sort: 'date_created' } }) });
+		expect(service.calls[0].query.sort).toBe('date_created');
+	});
+
+	it('a field filtered twice is refused before any request', async () => {
+		const service = mockService().on('GET', '/contacts', contactList(1));
+		await expect(
+			runNode({
+				parameters: getMany({
+					filters: {
+						filter: [
+							{ field: 'birthday_date', operator: 'gte', value: '1980-01-01' },
+							{ field: 'birthday_date', operator: 'lte', value: '1989-12-31' },
+						],
+					},
+				}),
+			}),
+		).rejects.toThrow('Filter 2: "birthday_date" is filtered twice; the service takes one condition per field (use Between for a range).');
+		expect(service.calls).toHaveLength(0);
+	});
+});
+
+describe('contact.create', () => {
+	it('POSTs a form body with the service field names and outputs the contact', async () => {
+		const created = { ...contact(1), city: 'Gdańsk', groups: [{ id: 'g1', name: 'VIP' }] };
+		const service = mockService().on('POST', '/contacts', () => [201, created]);
+		const output = await runNode({
+			parameters: {
+				resource: 'contact',
+				operation: 'create',
+				phoneNumber: '48500000001',
+				additionalFields: {
+					firstName: 'First1',
+					lastName: 'Last1',
+					email: 'c1@example.com',
+					gender: 'female',
+					birthdayDate: '1990-12-31T00:00:00.000+01:00',
+					city: 'Gdańsk',
+					description: 'met at the fair',
+					source: 'n8n',
+					groups: ['VIP', 'Newsletter'],
+				},
+			},
+		});
+		expect(service.calls).toHaveLength(1);
+		expect(service.calls[0].headers['content-type']).toMatch(/application\/x-www-form-urlencoded/);
+		expect(service.calls[0].query).toEqual({});
+		expect(service.calls[0].body).toEqual({
+			first_name: 'First1',
+			last_name: 'Last1',
+			email: 'c1@example.com',
+			gender: 'female',
+			birthday_date: '1990-12-31',
+			city: 'Gdańsk',
+			description: 'met at the fair',
+			source: 'n8n',
+			groups: 'VIP,Newsletter',
+			phone_number: '48500000001',
+		});
+		expect(output).toEqual([{ json: created, pairedItem: { item: 0 } }]);
+	});
+
+	it('a duplicate number (409 contact_conflict) says so in plain words and points to Update', async () => {
+		mockService().on('POST', '/contacts', () => [
+			409,
+			{ message: 'Contact with this phone number already exists', error: 'contact_conflict', code: 409, errors: [], developer_description: null },
+		]);
+		const run = runNode({ parameters: { resource: 'contact', operation: 'create', phoneNumber: '48500000001' } });
+		await expect(run).rejects.toThrow('A contact with the phone number 48500000001 already exists in the contacts database');
+		await expect(run).rejects.toMatchObject({ description: expect.stringContaining('use the Update operation') });
+	});
+
+	it('with Continue On Fail the conflict becomes an error item of that input item', async () => {
+		mockService().on('POST', '/contacts', (request) =>
+			request.body.phone_number === '48500000002'
+				? [409, { message: 'exists', error: 'contact_conflict', code: 409 }]
+				: [201, contact(1)],
+		);
+		const output = await runNode({
+			parameters: [
+				{ resource: 'contact', operation: 'create', phoneNumber: '48500000001' },
+				{ resource: 'contact', operation: 'create', phoneNumber: '48500000002' },
+			],
+			continueOnFail: true,
+		});
+		expect(output[0]).toEqual({ json: contact(1), pairedItem: { item: 0 } });
+		expect(output[1].pairedItem).toEqual({ item: 1 });
+		expect(output[1].json.error).toBe('A contact with the phone number 48500000002 already exists in the contacts database');
+	});
+});
+
+describe('contact.update', () => {
+	it('PUTs the changed fields form-encoded to /contacts/{id} (resource locator, list or id mode)', async () => {
+		const updated = { ...contact(1), city: 'Kraków' };
+		const service = mockService().on('PUT', '/contacts/5b800000000000000000000001', () => [200, updated]);
+		const output = await runNode({
+			parameters: [
+				{
+					resource: 'contact',
+					operation: 'update',
+					contactId: { __rl: true, mode: 'list', value: '5b800000000000000000000001' },
+					updateFields: { city: 'Kraków', phoneNumber: '48500000009' },
+				},
+				{
+					resource: 'contact',
+					operation: 'update',
+					contactId: { __rl: true, mode: 'id', value: '5b800000000000000000000001' },
+					updateFields: { groups: [] },
+				},
+			],
+		});
+		expect(service.calls.map((call) => [call.method, call.path, call.body])).toEqual([
+			['PUT', '/contacts/5b800000000000000000000001', { city: 'Kraków', phone_number: '48500000009' }],
+			['PUT', '/contacts/5b800000000000000000000001', { groups: '' }],
+		]);
+		expect(output[0]).toEqual({ json: updated, pairedItem: { item: 0 } });
+		expect(output[1].pairedItem).toEqual({ item: 1 });
+	});
+
+	it('no field to update is refused before any request', async () => {
+		const service = mockService().on('PUT', '/contacts/abc', () => [200, {}]);
+		await expect(
+			runNode({ parameters: { resource: 'contact', operation: 'update', contactId: { __rl: true, mode: 'id', value: 'abc' } } }),
+		).rejects.toThrow('Add at least one field to update');
+		expect(service.calls).toHaveLength(0);
+	});
+
+	it('an unknown id gives the service error in words', async () => {
+		mockService().on('PUT', '/contacts/nope', () => [404, { message: 'Contact not found', error: 'not_found' }]);
+		await expect(
+			runNode({
+				parameters: {
+					resource: 'contact',
+					operation: 'update',
+					contactId: { __rl: true, mode: 'id', value: 'nope' },
+					updateFields: { city: 'X' },
+				},
+			}),
+		).rejects.toThrow('SMSAPI error not_found: no such resource. Check the id.');
+	});
+});

@@ -1,0 +1,62 @@
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
+
+import { listSearch, loadOptions } from '../../nodes/Smsapi/methods';
+import { createContext, mockService, useMockedNetwork } from './context';
+
+useMockedNetwork();
+
+const context = () => createContext({ parameters: {} }) as unknown as ILoadOptionsFunctions;
+
+describe('dropdowns and searchable lists', () => {
+	it('getAllSenderNames lists every name with its status, sorted', async () => {
+		const service = mockService().on('GET', '/sender.do', () => [
+			200,
+			[
+				{ sender: 'Test', status: 'ACTIVE', default: true },
+				{ sender: 'MyShop', status: 'INACTIVE', default: false },
+			],
+		]);
+		const options = await loadOptions.getAllSenderNames.call(context());
+		expect(service.calls[0].query).toEqual({ format: 'json', list: '1', with_nat_names: '1' });
+		expect(options).toEqual([
+			{ name: 'MyShop (INACTIVE)', value: 'MyShop' },
+			{ name: 'Test (ACTIVE, default)', value: 'Test' },
+		]);
+	});
+
+	it('getSubuserNames lists the sub-users by username', async () => {
+		const service = mockService().on('GET', '/user.do', () => [
+			200,
+			[
+				{ username: 'acme_shop', info: 'the web shop' },
+				{ username: 'acme_b', info: '' },
+			],
+		]);
+		const options = await loadOptions.getSubuserNames.call(context());
+		expect(service.calls[0].query).toEqual({ format: 'json', list: '1' });
+		expect(options).toEqual([
+			{ name: 'acme_b', value: 'acme_b', description: undefined },
+			{ name: 'acme_shop', value: 'acme_shop', description: 'the web shop' },
+		]);
+	});
+
+	it('searchContacts searches with q and pages by offset', async () => {
+		const collection = Array.from({ length: 50 }, (_, i) => ({
+			id: `c${i}`,
+			first_name: 'Ann',
+			last_name: `Smith${i}`,
+			phone_number: String(48500000000 + i),
+		}));
+		const service = mockService().on('GET', '/contacts', (request) =>
+			request.query.offset === '0' ? [200, { size: 60, collection }] : [200, { size: 60, collection: collection.slice(0, 10) }],
+		);
+		const first = await listSearch.searchContacts.call(context(), 'smith');
+		expect(service.calls[0].query).toEqual({ offset: '0', limit: '50', sort: 'last_name', q: 'smith' });
+		expect(first.results[0]).toEqual({ name: 'Ann Smith0 (48500000000)', value: 'c0' });
+		expect(first.paginationToken).toBe('50');
+		const second = await listSearch.searchContacts.call(context(), 'smith', first.paginationToken as string);
+		expect(service.calls[1].query.offset).toBe('50');
+		expect(second.results).toHaveLength(10);
+		expect(second.paginationToken).toBeUndefined();
+	});
+});

@@ -20,7 +20,7 @@ const statusOptions = [...DELIVERY_STATUSES]
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'SMSAPI calls the webhook URL shown above: the Test URL while you listen for a test event, the Production URL once the workflow is active. With "Register URL at SMSAPI" on (the default) the node registers that URL with its secret for the chosen event when the workflow is activated, and removes it when deactivated. Otherwise paste the URL into the callback settings of the SMSAPI portal or send it as notify_url, and when Secret is not empty add ?secret= and the secret to it, for example https://n8n.example.com/webhook/…/dlr?secret=YOUR_SECRET.',
+			'SMSAPI calls the webhook URL shown above, which ends with the event (/dlr, /mo, /hlr, /click or /bulk): the Test URL while you listen for a test event, the Production URL once the workflow is active. With "Register URL at SMSAPI" on (the default) the node registers that URL, secret included, for the event when the workflow is activated and removes it when deactivated. Otherwise paste the URL into the callback settings of the SMSAPI portal, or pass it as notify_url when sending, and if Secret is not empty append ?secret= and the secret, for example https://n8n.example.com/webhook/…/dlr?secret=YOUR_SECRET.',
 		name: 'callbackUrlNotice',
 		type: 'notice',
 		default: '',
@@ -51,7 +51,7 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'deduplicate',
 		type: 'boolean',
 		default: true,
-		description: `Whether to start the workflow only once per report when SMSAPI sends the same report again (it repeats a callback until it gets OK). The node remembers the last ${String(DEFAULT_DEDUPE_LIMITS.capacity).replace(/\B(?=(\d{3})+$)/g, ',')} reports for ${DEFAULT_DEDUPE_LIMITS.ttlSeconds / 86400} days.`,
+		description: `Whether to start the workflow only once per report when SMSAPI sends the same report again (it repeats a callback until it gets OK). The node remembers the last ${String(DEFAULT_DEDUPE_LIMITS.capacity).replace(/\B(?=(\d{3})+$)/g, ',')} reports for ${DEFAULT_DEDUPE_LIMITS.ttlSeconds / 86400} days (calls to the Test URL are not remembered).`,
 	},
 	{
 		displayName: 'Filters',

@@ -133,6 +133,48 @@ export function toDate(value: unknown): Date | null {
 	return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
+// ISO 8601 date or date-time without an offset: what n8n's date picker stores.
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+
+/** Milliseconds `timeZone` is ahead of UTC at the instant `utcMs`. */
+function zoneOffsetMs(utcMs: number, timeZone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: 'numeric',
+		day: 'numeric',
+		hour: 'numeric',
+		minute: 'numeric',
+		second: 'numeric',
+	}).formatToParts(new Date(utcMs));
+	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+	const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+	return asUtc - (utcMs - (((utcMs % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant of a wall-clock time without an offset ("2025-01-31T09:00:00", as n8n's date
+ * picker stores it) in the IANA zone `timeZone` (the workflow's time zone). Null when `text` is
+ * not such a time (it has an offset, or is not ISO 8601) or the zone is unknown: then `toDate`
+ * applies.
+ */
+export function wallTimeToDate(text: string, timeZone: string): Date | null {
+	const match = WALL_TIME.exec(text.trim());
+	if (!match || !timeZone) return null;
+	const [, y, mo, d, h = '0', mi = '0', sec = '0', ms = '0'] = match;
+	const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec), Number(ms.padEnd(3, '0')));
+	if (Number.isNaN(wall)) return null;
+	try {
+		// Two passes: the offset at the guessed instant, which differs near a DST change.
+		const guess = wall - zoneOffsetMs(wall, timeZone);
+		return new Date(wall - zoneOffsetMs(guess, timeZone));
+	} catch {
+		// RangeError: not a time zone this runtime knows.
+		return null;
+	}
+}
+
 /** UNIX seconds for any `DateLike`, or null when it is empty or not a date. */
 export function toUnixSeconds(value: unknown): number | null {
 	const date = toDate(value);

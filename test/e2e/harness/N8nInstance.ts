@@ -8,7 +8,7 @@ import { assertBuilt } from './build';
 import { E2E_ENCRYPTION_KEY, E2E_LOG_DIR, E2E_OWNER, PACKAGE_NAME, PROJECT_ROOT } from './config';
 import { getLine, type LineId, type N8nLine } from './lines';
 import { copyPackedPackage } from './package-files';
-import { killGroup, runProcess, settlesWithin, tailFile, uniqueFreePort, waitFor, type RunResult } from './proc';
+import { AbortWait, killGroup, runProcess, settlesWithin, tailFile, uniqueFreePort, waitFor, type RunResult } from './proc';
 import type {
 	CredentialJson,
 	ExecutionRecord,
@@ -408,7 +408,7 @@ export class N8nInstance {
 	}
 
 	private assertAlive(mp: ManagedProcess): void {
-		if (mp.exitInfo) throw new Error(this.failure(`n8n ${mp.name} died (${mp.exitInfo})`));
+		if (mp.exitInfo) throw new AbortWait(this.failure(`n8n ${mp.name} died (${mp.exitInfo})`));
 	}
 
 	/** Webhook paths of n8n-nodes-base.webhook nodes in activated workflows. */

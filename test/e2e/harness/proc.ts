@@ -131,6 +131,9 @@ export function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean>
 	});
 }
 
+/** Thrown by a waitFor() probe to stop waiting at once (e.g. the process died). */
+export class AbortWait extends Error {}
+
 /**
  * Polls `probe` until it returns a value other than undefined, at most `timeoutMs`.
  * `describe` says what was awaited, for the error.
@@ -148,6 +151,7 @@ export async function waitFor<T>(
 			const v = await probe();
 			if (v !== undefined) return v;
 		} catch (e) {
+			if (e instanceof AbortWait) throw e;
 			lastError = e;
 		}
 		if (Date.now() >= deadline) {

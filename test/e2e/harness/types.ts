@@ -5,7 +5,7 @@ export interface WorkflowNodeJson {
 	name: string;
 	type: string;
 	typeVersion: number;
-	position?: [number, number];
+	position?: number[];
 	parameters?: Record<string, unknown>;
 	credentials?: Record<string, { id: string; name: string }>;
 	webhookId?: string;

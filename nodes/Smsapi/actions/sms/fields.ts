@@ -9,6 +9,16 @@ import type { INodeProperties } from 'n8n-workflow';
 export const MESSAGE_HINT =
 	'Placeholders: [%1%]–[%4%] take Param 1–4 (one value per recipient), [%contact.field name%] a contact field (group sends), [%code%] a discount code, [%goto:https://…%] a short link unique per recipient, [%opt_out_link%] an unsubscribe link.';
 
+/**
+ * A chosen template replaces the message (spec: `template` "replaces message"), so Message is
+ * hidden then: n8n refuses to run a node whose displayed required parameter is empty, and a
+ * template send would otherwise need a dummy text. A root path (`/options.template`) is the only
+ * form n8n 1.x resolves for a value inside a collection.
+ */
+export const HIDE_WITH_TEMPLATE: INodeProperties['displayOptions'] = {
+	hide: { '/options.template': [{ _cnd: { exists: true } }] },
+};
+
 export const messageField: INodeProperties = {
 	displayName: 'Message',
 	name: 'message',
@@ -221,7 +231,7 @@ export const sendOptions: INodeProperties[] = [
 		typeOptions: { loadOptionsMethod: 'getTemplates' },
 		default: '',
 		description:
-			'A template stored in the portal (template); its text replaces Message and takes Param 1–4 for [%1%]–[%4%]. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'A template stored in the portal (template); its text replaces Message (which is then hidden and not sent) and takes Param 1–4 for [%1%]–[%4%]. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		displayName: 'Test',

@@ -11,10 +11,15 @@ import {
 } from '../../helpers/batching';
 import { errorItem, withItemIndex } from '../../helpers/items';
 import { prepareRecipients } from '../../helpers/numbers';
-import { formatProblems, perRecipientValues, validateSendParameters } from '../../helpers/sendValidation';
+import {
+	PARAM_KEYS,
+	formatProblems,
+	perRecipientValues,
+	validateSendParameters,
+} from '../../helpers/sendValidation';
 import { toNumber } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
-import { messageField, sendOptions } from './fields';
+import { HIDE_WITH_TEMPLATE, messageField, sendOptions } from './fields';
 import { toSendParameters } from './sendParameters';
 
 const properties: INodeProperties[] = [
@@ -28,7 +33,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Recipient phone numbers with the country prefix, separated by commas (an array from an expression also works). Spaces, dashes and a leading + or 00 are removed.',
 	},
-	messageField,
+	{ ...messageField, displayOptions: HIDE_WITH_TEMPLATE },
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -50,10 +55,24 @@ interface ItemOutcome {
 	errors: Error[];
 }
 
-/** One output item per message, with the service's field names and `points` as a number. */
-function messageItem(entry: IDataObject, response: IDataObject): IDataObject {
+/**
+ * Whether every recipient of the request gets the same text: no per-recipient values and no
+ * placeholder the service fills in per recipient (contact fields, codes, short links).
+ */
+function sameTextForAll(request: ServiceRequest): boolean {
+	if (PARAM_KEYS.some((key) => request.params[key] !== undefined)) return false;
+	return !/\[%/.test(request.params.message ?? '');
+}
+
+/**
+ * One output item per message, with the service's field names and `points` as a number.
+ * With details=1 the service adds the message, its length and parts at the top level, for the
+ * first message of the request: they describe another recipient's message only when all of
+ * them got the same text.
+ */
+function messageItem(entry: IDataObject, response: IDataObject, withDetails: boolean): IDataObject {
 	const item: IDataObject = { ...entry, points: toNumber(entry.points) as number };
-	// With details=1 the service adds the message, its length and parts at the top level.
+	if (!withDetails) return item;
 	for (const key of ['message', 'length', 'parts']) {
 		if (response[key] !== undefined && item[key] === undefined) item[key] = response[key];
 	}
@@ -84,9 +103,10 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number): ItemSendReques
 		});
 	}
 
-	const params = toSendParameters(options);
+	const params = toSendParameters(options, { timezone: this.getTimezone?.() });
 	params.to = recipients.numbers;
-	if (message !== '') params.message = message;
+	// A template replaces the message (Message is hidden then; a value left from before is ignored).
+	if (message !== '' && params.template === undefined) params.message = message;
 	// Every message carries an idx, and check_idx=1 unless turned off: a repeat of this request
 	// (failover to the backup address) is then refused by the service instead of sent twice.
 	if (perRecipientValues(params.idx) === undefined) {
@@ -140,9 +160,14 @@ function applyAnswer(
 	}
 	const response = data as SendResponse & IDataObject;
 	const distributed = distributeResults(request, response);
+	const firstEntry = Array.isArray(response.list) ? response.list[0] : undefined;
+	const detailsForAll = sameTextForAll(request);
 	for (const result of distributed.items) {
 		const outcome = outcomes.get(result.itemIndex)!;
-		for (const sent of result.sent) outcome.output.push(messageItem(sent.entry as unknown as IDataObject, response));
+		for (const sent of result.sent) {
+			const withDetails = detailsForAll || sent.entry === firstEntry;
+			outcome.output.push(messageItem(sent.entry as unknown as IDataObject, response, withDetails));
+		}
 		if (result.skipped.length > 0) outcome.errors.push(skippedError.call(this, result.itemIndex, result.skipped));
 	}
 }

@@ -5,7 +5,7 @@ import { mapItems } from '../../helpers/items';
 import { formatProblems, toWireParameters, validateSendParameters } from '../../helpers/sendValidation';
 import { toNumber } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
-import { messageField, sendOptions } from './fields';
+import { HIDE_WITH_TEMPLATE, messageField, sendOptions } from './fields';
 import { toSendParameters } from './sendParameters';
 
 /** Per-recipient values cannot be given for a group whose members the node does not know. */
@@ -24,6 +24,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		...messageField,
+		displayOptions: HIDE_WITH_TEMPLATE,
 		hint: 'Contact fields fill in per recipient: [%contact.first_name%] or any custom field as [%contact.field name%]. Also [%code%], [%goto:https://…%], [%opt_out_link%].',
 	},
 	{
@@ -48,9 +49,12 @@ export async function execute(
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const group = String(this.getNodeParameter('group', itemIndex) ?? '').trim();
 		const message = this.getNodeParameter('message', itemIndex, '') as string;
-		const params = toSendParameters(this.getNodeParameter('options', itemIndex, {}) as IDataObject);
+		const params = toSendParameters(this.getNodeParameter('options', itemIndex, {}) as IDataObject, {
+			timezone: this.getTimezone?.(),
+		});
 		params.group = group;
-		if (message !== '') params.message = message;
+		// A template replaces the message (Message is hidden then; a value left from before is ignored).
+		if (message !== '' && params.template === undefined) params.message = message;
 
 		const problems = validateSendParameters(params);
 		if (problems || group === '') {

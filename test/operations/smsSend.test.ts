@@ -25,13 +25,25 @@ useMockedNetwork();
 const BACKUP_URL = 'http://backup.smsapi.test';
 const GENERATED_IDX = /^[0-9a-f]{32}$/;
 
-const send = (to: string | string[], message: string, options: IDataObject = {}): INodeParameters => ({
+const send = (to: string | string[], message: string, options: INodeParameters = {}): INodeParameters => ({
 	resource: 'sms',
 	operation: 'send',
 	to,
 	message,
 	options,
 });
+
+type NodeError = Error & { description?: string; context: IDataObject };
+
+/** The error the run fails with (the test fails when it does not). */
+async function failure(run: Promise<unknown>): Promise<NodeError> {
+	try {
+		await run;
+	} catch (error) {
+		return error as NodeError;
+	}
+	throw new Error('the node did not fail');
+}
 
 let nextId = 7074294081650020000n;
 
@@ -312,12 +324,11 @@ describe('sms.send: batching and output items', () => {
 
 	it('an invalid number without Continue On Fail: the node fails after sending the others, naming what was sent', async () => {
 		mockService().on('POST', '/sms.do', smsDo);
-		const error = await runNode({
-			parameters: [send('48500000001', 'A'), send('48123456789', 'A'), send('48500000003', 'A')],
-		}).catch((e: unknown) => e as Error & { description?: string; context?: IDataObject });
-		expect(error).toBeInstanceOf(Error);
+		const error = await failure(
+			runNode({ parameters: [send('48500000001', 'A'), send('48123456789', 'A'), send('48500000003', 'A')] }),
+		);
 		expect(error.message).toMatch(/No message for 48123456789/);
-		expect(error.context?.itemIndex).toBe(1);
+		expect(error.context.itemIndex).toBe(1);
 		expect(error.description).toMatch(/item 0 → 48500000001/);
 		expect(error.description).toMatch(/item 2 → 48500000003/);
 		expect(error.description).not.toMatch(/→ 48123456789/);
@@ -333,8 +344,7 @@ describe('sms.send: batching and output items', () => {
 describe('sms.send: checks before anything is sent', () => {
 	const rejects = async (parameters: INodeParameters | INodeParameters[], pattern: RegExp) => {
 		const service = mockService().on('POST', '/sms.do', smsDo);
-		const error = await runNode({ parameters }).catch((e: unknown) => e as Error & { description?: string });
-		expect(error).toBeInstanceOf(Error);
+		const error = await failure(runNode({ parameters }));
 		expect(error.message).toMatch(pattern);
 		expect(service.calls).toHaveLength(0);
 		return error;
@@ -390,7 +400,7 @@ describe('sms.send: checks before anything is sent', () => {
 
 	it('one bad item stops the run before any item is sent, even items before it', async () => {
 		const error = await rejects([send('48500000001', 'fine'), send('48500000002', 'a'.repeat(161), { single: true })], /Single is on/);
-		expect((error as unknown as { context: IDataObject }).context.itemIndex).toBe(1);
+		expect(error.context.itemIndex).toBe(1);
 	});
 
 	it('with Continue On Fail a bad item becomes an error item and the good ones are sent', async () => {

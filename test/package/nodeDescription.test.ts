@@ -4,7 +4,7 @@
  * placeholders. dist/ is rebuilt first when it is older than the sources.
  */
 import path from 'node:path';
-import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { ensureBuilt } from '../e2e/harness/build';
@@ -97,14 +97,15 @@ describe('built node description: sms.send', () => {
 
 	it('a chosen template hides the message, so a template send needs no text (n8n checks required fields)', () => {
 		const message = smsParameter('message', 'send');
-		const node = (options: object) => ({
+		const node = (options: INodeParameters) => ({
+			id: 'b1c0e2a7-0000-4000-8000-000000000001',
 			name: 'SMSAPI',
 			type: 'n8n-nodes-smsapi-plus.smsapi',
 			typeVersion: 1,
 			position: [0, 0] as [number, number],
 			parameters: { resource: 'sms', operation: 'send', to: '48500000001', message: '', options },
 		});
-		const issues = (options: object) =>
+		const issues = (options: INodeParameters) =>
 			NodeHelpers.getNodeParametersIssues(description.properties, node(options), description);
 		expect(issues({ template: 'welcome' })).toBeNull();
 		expect(issues({})?.parameters?.message).toBeDefined();

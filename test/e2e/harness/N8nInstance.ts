@@ -477,23 +477,28 @@ export class N8nInstance {
 	}
 
 	/**
-	 * Waits until the production webhook `path` is registered for `method`: a GET to it no longer
-	 * answers "The requested webhook ... is not registered" (for a POST webhook it answers
-	 * "not registered for GET").
+	 * Waits until the production webhook `path` is registered for `method`, without calling it
+	 * (a call would start the workflow). The probe is a CORS preflight: for a request with an
+	 * `Origin`, n8n (1.x and 2.x) answers OPTIONS with `Access-Control-Allow-Methods` listing the
+	 * methods registered for the path. (HEAD is no probe: n8n 2.x answers it 404 "not registered
+	 * for HEAD" on a GET webhook.) When a node registers its URL at an external service too, that
+	 * may finish after this resolves: wait for it separately.
 	 */
 	async waitForWebhook(webhookPath: string, method = 'POST', timeoutMs = 30_000, main?: ManagedProcess): Promise<void> {
 		const url = this.webhookUrl(webhookPath);
 		const m = method.toUpperCase();
 		await waitFor(`webhook ${m} ${url} to be registered`, timeoutMs, async () => {
 			if (main) this.assertAlive(main);
-			if (m === 'GET') {
-				// HEAD is answered for GET webhooks without running the workflow.
-				const res = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(2000) });
-				return res.status !== 404 ? true : undefined;
-			}
-			const res = await fetch(url, { method: 'GET', signal: AbortSignal.timeout(2000) });
-			const text = await res.text();
-			return res.status !== 404 || /not registered for GET/i.test(text) ? true : undefined;
+			const res = await fetch(url, {
+				method: 'OPTIONS',
+				headers: { origin: this.baseUrl },
+				signal: AbortSignal.timeout(2000),
+			});
+			await res.arrayBuffer();
+			const allowed = (res.headers.get('access-control-allow-methods') ?? '')
+				.split(',')
+				.map((entry) => entry.trim().toUpperCase());
+			return allowed.includes(m) ? true : undefined;
 		});
 	}
 

@@ -1,0 +1,152 @@
+/**
+ * `npm start`: the whole package with no SMSAPI account. Starts the project's SMSAPI emulator
+ * and a real n8n with this package loaded, a credential set up for the emulator and the
+ * example workflows of examples/ imported (the three with triggers active), then prints where
+ * everything is. Ctrl+C stops it all.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+import { startEmulator, type Emulator } from '../test/emulator';
+import { createN8n, E2E_OWNER, type LineId, type N8nInstance, type WorkflowJson } from '../test/e2e/harness';
+
+export const DEMO_CREDENTIAL = { id: 'SmsapiDemoCred01', name: 'SMSAPI (demo emulator)' };
+export const DEMO_SECRET = 'demo-secret';
+const EXAMPLES_DIR = path.resolve(__dirname, '..', 'examples');
+
+/** The examples, and which of them the demo activates. */
+export const DEMO_WORKFLOWS = [
+	{ file: 'send-sms.workflow.json', active: false },
+	{ file: 'scheduled-bulk-campaign.workflow.json', active: true },
+	{ file: 'inbound-auto-reply.workflow.json', active: true },
+	{ file: 'delivery-report-logger.workflow.json', active: true },
+] as const;
+
+export interface Demo {
+	emulator: Emulator;
+	n8n: N8nInstance;
+	editorUrl: string;
+	/** Workflow id of each example, by file name. */
+	workflowIds: Record<string, string>;
+	/** Production webhook URL (secret included) of each trigger event the demo listens to. */
+	triggerUrls: { mo: string; dlr: string };
+	stop(): Promise<void>;
+}
+
+function loadExample(file: string): WorkflowJson {
+	return JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson;
+}
+
+function webhookPathOf(workflow: WorkflowJson, event: string): string {
+	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-smsapi-plus.smsapiTrigger');
+	if (!trigger?.webhookId) throw new Error(`the example ${workflow.name} has no SMSAPI Trigger with a webhookId`);
+	return `${trigger.webhookId}/${event}`;
+}
+
+export async function startDemo(options: { line?: LineId; emulatorPort?: number; quiet?: boolean } = {}): Promise<Demo> {
+	const emulator = await startEmulator({ port: options.emulatorPort ?? 0, quiet: options.quiet ?? true });
+	let n8n: N8nInstance | undefined;
+	try {
+		n8n = await createN8n({ line: options.line ?? '2', label: 'demo' });
+		await n8n.importCredentials([
+			{
+				id: DEMO_CREDENTIAL.id,
+				name: DEMO_CREDENTIAL.name,
+				type: 'smsapiApi',
+				data: {
+					authentication: 'token',
+					token: 'test-token',
+					platform: 'custom',
+					baseUrl: emulator.primaryUrl,
+					backupUrl: emulator.backupUrl,
+				},
+			},
+		]);
+		const workflows = DEMO_WORKFLOWS.map((example) => ({ ...example, workflow: loadExample(example.file) }));
+		const ids = await n8n.importWorkflows(workflows.map((example) => example.workflow));
+		await n8n.activate(ids.filter((_, index) => workflows[index].active));
+
+		const autoReply = workflows.find((example) => example.file.startsWith('inbound'))!.workflow;
+		const logger = workflows.find((example) => example.file.startsWith('delivery'))!.workflow;
+		const moPath = webhookPathOf(autoReply, 'mo');
+		const dlrPath = webhookPathOf(logger, 'dlr');
+		// Waiting for the POST webhook is enough: n8n registers all active webhooks together.
+		await n8n.start({ webhooks: [{ path: moPath, method: 'POST' }] });
+		// Sets up the owner account printed below, so the editor opens on its login page.
+		await n8n.rest('GET', '/rest/login');
+
+		const started = n8n;
+		return {
+			emulator,
+			n8n: started,
+			editorUrl: started.baseUrl,
+			workflowIds: Object.fromEntries(workflows.map((example, index) => [example.file, ids[index]])),
+			triggerUrls: {
+				mo: `${started.webhookUrl(moPath)}?secret=${DEMO_SECRET}`,
+				dlr: `${started.webhookUrl(dlrPath)}?secret=${DEMO_SECRET}`,
+			},
+			async stop() {
+				await started.stop();
+				await emulator.stop();
+			},
+		};
+	} catch (error) {
+		await n8n?.stop();
+		await emulator.stop();
+		throw error;
+	}
+}
+
+function printDemo(demo: Demo): void {
+	const { emulator, editorUrl, triggerUrls } = demo;
+	const lines = [
+		'',
+		'SMSAPI demo is running (Ctrl+C stops it).',
+		'',
+		`  n8n editor        ${editorUrl}`,
+		`  log in with       ${E2E_OWNER.email} / ${E2E_OWNER.password}`,
+		`  SMSAPI emulator   ${emulator.primaryUrl} (backup ${emulator.backupUrl}, SMTP 127.0.0.1:${emulator.smtpPort})`,
+		`  what it recorded  ${emulator.controlUrl}/messages  ·  ${emulator.controlUrl}/requests`,
+		'',
+		'Workflows: "send an SMS" (open it and press Execute workflow), "scheduled bulk campaign" (active, 9:00 daily),',
+		'"inbound SMS auto-reply" and "delivery report logger" (active; their SMSAPI Triggers registered their URLs at the emulator).',
+		'',
+		'Try the auto-reply: simulate an inbound SMS (the emulator calls the trigger like the service does)',
+		`  curl -s -X POST ${emulator.controlUrl}/inbound -H 'content-type: application/json' -d '{"from":"48500000009","text":"Hello, is my order ready?"}'`,
+		'or call the trigger directly:',
+		`  curl -s -X POST '${triggerUrls.mo}' --data-urlencode sms_from=48500000009 --data-urlencode sms_to=48799599599 --data-urlencode 'sms_text=Hello' --data-urlencode sms_date=$(date +%s) --data-urlencode username=demo`,
+		'then see the reply SMS the workflow sent:',
+		`  curl -s ${emulator.controlUrl}/messages`,
+		'A few moments later its delivery report starts the "delivery report logger" workflow (Executions tab).',
+		'',
+		'Use the same workflows with your real account: open Credentials → "SMSAPI (demo emulator)", set Platform to',
+		'SMSAPI.com or SMSAPI.pl and paste an API token from the SMSAPI portal (API settings → API tokens).',
+		'',
+	];
+	process.stdout.write(lines.join('\n'));
+}
+
+async function main(): Promise<void> {
+	const line = (process.env.SMSAPI_DEMO_LINE as LineId | undefined) ?? '2';
+	const port = process.env.SMSAPI_DEMO_EMULATOR_PORT ? Number(process.env.SMSAPI_DEMO_EMULATOR_PORT) : 8765;
+	process.stdout.write(`Starting the SMSAPI emulator and n8n (line ${line})…\n`);
+	const demo = await startDemo({ line, emulatorPort: port });
+	printDemo(demo);
+	let stopping = false;
+	const stop = async () => {
+		if (stopping) return;
+		stopping = true;
+		process.stdout.write('\nStopping…\n');
+		await demo.stop();
+		process.exit(0);
+	};
+	process.on('SIGINT', () => void stop());
+	process.on('SIGTERM', () => void stop());
+}
+
+if (require.main === module) {
+	main().catch((error: Error) => {
+		process.stderr.write(`The demo could not start: ${error.message}\n`);
+		process.exit(1);
+	});
+}

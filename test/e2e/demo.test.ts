@@ -1,0 +1,87 @@
+/**
+ * `npm start` (scripts/demo.ts) as a newcomer uses it: the emulator and real n8n with the
+ * example workflows; a POST of an inbound message to the demo's trigger makes the auto-reply
+ * SMS appear in the emulator's records, and its delivery report reaches the logger workflow.
+ */
+import { startDemo, type Demo } from '../../scripts/demo';
+import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, n8nLines, waitFor } from './harness';
+
+interface EmulatorMessage {
+	id: string;
+	number: string;
+	text: string;
+	idx: string | null;
+}
+
+async function emulatorMessages(demo: Demo): Promise<EmulatorMessage[]> {
+	const res = await fetch(`${demo.emulator.controlUrl}/messages`, { signal: AbortSignal.timeout(10_000) });
+	return (await res.json()) as EmulatorMessage[];
+}
+
+describe.each(n8nLines())('npm start demo on n8n $version (line $line)', (line) => {
+	let demo: Demo;
+
+	beforeAll(async () => {
+		demo = await startDemo({ line: line.line, emulatorPort: 0 });
+	}, E2E_SETUP_TIMEOUT_MS);
+
+	afterAll(async () => {
+		await demo?.stop();
+	}, 60_000);
+
+	it(
+		'the active triggers registered their URLs (with the secret) at the emulator',
+		async () => {
+			const res = await fetch(`${demo.emulator.primaryUrl}/callbacks`, {
+				headers: { authorization: 'Bearer test-token' },
+				signal: AbortSignal.timeout(10_000),
+			});
+			const { collection: registered } = (await res.json()) as { collection: Array<{ type: string; url: string }> };
+			expect(registered).toEqual(
+				expect.arrayContaining([
+					expect.objectContaining({ type: 'sms_mo', url: demo.triggerUrls.mo }),
+					expect.objectContaining({ type: 'sms_dlr', url: demo.triggerUrls.dlr }),
+				]),
+			);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'an inbound message POSTed to the trigger gets the auto-reply SMS, whose delivery report is logged',
+		async () => {
+			const loggerId = demo.workflowIds['delivery-report-logger.workflow.json'];
+			const autoReplyId = demo.workflowIds['inbound-auto-reply.workflow.json'];
+			const form = new URLSearchParams({
+				sms_from: '48500000777',
+				sms_to: '48799599599',
+				sms_text: 'Is my order ready?',
+				sms_date: String(Math.floor(Date.now() / 1000)),
+				username: 'demo',
+			});
+			const res = await fetch(demo.triggerUrls.mo, { method: 'POST', body: form, signal: AbortSignal.timeout(10_000) });
+			expect(res.status).toBe(200);
+			expect(await res.text()).toBe('OK');
+
+			const reply = await waitFor('the auto-reply SMS in the emulator', 30_000, async () =>
+				(await emulatorMessages(demo)).find((message) => message.number === '48500000777'),
+			);
+			expect(reply.text).toBe(
+				'Thanks for your message! We received: "Is my order ready?". A consultant will get back to you shortly.',
+			);
+			expect(reply.idx).toMatch(/^[a-z0-9]+$/);
+
+			const [autoReply] = await demo.n8n.waitForExecutions(1, 30_000, (e) => e.workflowId === autoReplyId);
+			expect(autoReply.status).toBe('success');
+
+			// The reply's delivery report goes to the logger's registered DLR URL and starts it.
+			const [logged] = await demo.n8n.waitForExecutions(1, 30_000, (e) => e.workflowId === loggerId);
+			expect(logged.status).toBe('success');
+			const logLine = logged.data?.resultData?.runData?.['Log line']?.[0]?.data?.main?.[0]?.[0]?.json as
+				| Record<string, unknown>
+				| undefined;
+			expect(logLine).toMatchObject({ MsgId: reply.id, status: 'DELIVERED', final: true });
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+});

@@ -1,0 +1,228 @@
+/**
+ * Item batching and safe failover of sms.send end to end: real n8n (each installed line) sends
+ * 1,000 items made by a Code node to the in-process emulator. Checks the number of sms.do
+ * requests, that every output item answers its own input item (pairedItem), and that a failure
+ * of the primary address never loses or doubles a message (repeat on the backup with the same
+ * idx and check_idx=1; error 53 read as "accepted earlier").
+ * Needs scripts/install-n8n.sh; SMSAPI_E2E_LINES=2 or =1 restricts the lines.
+ */
+import { startEmulator, type Emulator } from '../emulator';
+import {
+	createN8n,
+	E2E_SETUP_TIMEOUT_MS,
+	E2E_TEST_TIMEOUT_MS,
+	loadWorkflowFixture,
+	n8nLines,
+	SMSAPI_CREDENTIAL_TYPE,
+	smsapiTokenCredentialData,
+	type N8nInstance,
+	type NodeExecutionItem,
+} from './harness';
+import {
+	GENERATED_IDX,
+	injectFault,
+	messages,
+	nodeItems,
+	pairedIndex,
+	responseOf,
+	setCredits,
+	smsDoRequests,
+	type SmsDoRequest,
+} from './sms/support';
+
+const FIXTURES = ['sms-batch-same', 'sms-batch-personalised', 'sms-batch-own-idx'] as const;
+type Fixture = (typeof FIXTURES)[number];
+
+/** The numbers the Code node of the 1,000-item workflows gives item i. */
+const phoneOf = (i: number) => String(48500100000 + i);
+const PHONES = Array.from({ length: 1000 }, (_, i) => phoneOf(i));
+
+/** Output item k answers input item k: paired with it and carrying its number. */
+function expectPairedInOrder(items: NodeExecutionItem[], phones: string[]) {
+	expect(items).toHaveLength(phones.length);
+	const wrong = items.filter((item, k) => pairedIndex(item) !== k || item.json.number !== phones[k]);
+	expect(wrong.slice(0, 3)).toEqual([]);
+}
+
+/** Each number got exactly one message. */
+async function expectOneMessageEach(emulator: Emulator, phones: string[]) {
+	const sent = await messages(emulator);
+	const counts = new Map<string, number>();
+	for (const message of sent) counts.set(message.number, (counts.get(message.number) ?? 0) + 1);
+	expect([...counts.values()].filter((count) => count !== 1)).toEqual([]);
+	expect([...counts.keys()].sort()).toEqual([...phones].sort());
+	return sent;
+}
+
+function expectSafe(request: SmsDoRequest, recipients: number) {
+	expect(request.body.check_idx).toBe('1');
+	const idx = request.body.idx.split('|');
+	expect(idx).toHaveLength(recipients);
+	expect(idx.filter((value) => !GENERATED_IDX.test(value))).toEqual([]);
+	return idx;
+}
+
+describe.each(n8nLines())('n8n $version (line $line): sms batching and failover end to end', (line) => {
+	let emulator: Emulator;
+	let n8n: N8nInstance;
+	const ids = {} as Record<Fixture, string>;
+
+	beforeAll(async () => {
+		emulator = await startEmulator({ port: 0, token: 'test-token', quiet: true, dlrDelayMs: 600_000 });
+		n8n = await createN8n({ line, label: 'sms-batching' });
+		const [credential] = await n8n.importCredentials([
+			{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI e2e', data: smsapiTokenCredentialData(emulator) },
+		]);
+		const imported = await n8n.importWorkflows(FIXTURES.map((name) => loadWorkflowFixture(name, { smsapiApi: credential })));
+		FIXTURES.forEach((name, i) => (ids[name] = imported[i]));
+	}, E2E_SETUP_TIMEOUT_MS);
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await emulator?.stop();
+	}, 60_000);
+
+	beforeEach(async () => {
+		emulator.reset();
+		await setCredits(emulator, 100_000);
+	});
+
+	it(
+		'1,000 items with one message: one sms.do request with 1,000 numbers and 1,000 distinct idx; output item k answers input k',
+		async () => {
+			const run = await n8n.execute(ids['sms-batch-same']);
+			const items = nodeItems(run, 'SMSAPI');
+
+			const requests = await smsDoRequests(emulator);
+			expect(requests).toHaveLength(1);
+			expect(requests[0].body.to.split(',')).toEqual(PHONES);
+			const idx = expectSafe(requests[0], 1000);
+			expect(new Set(idx).size).toBe(1000);
+
+			expectPairedInOrder(items, PHONES);
+			expect(items.map((item) => item.json.idx)).toEqual(idx);
+			await expectOneMessageEach(emulator, PHONES);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'1,000 personalised items (param1 differs): ten requests of 100 with aligned param1; every text filled in; output item k answers input k',
+		async () => {
+			const run = await n8n.execute(ids['sms-batch-personalised']);
+			const items = nodeItems(run, 'SMSAPI');
+
+			const requests = await smsDoRequests(emulator);
+			expect(requests).toHaveLength(10);
+			requests.forEach((request, r) => {
+				const to = request.body.to.split(',');
+				expect(to).toEqual(PHONES.slice(r * 100, r * 100 + 100));
+				expect(request.body.param1.split('|')).toEqual(to.map((_, k) => `Customer ${r * 100 + k}`));
+				expectSafe(request, 100);
+			});
+
+			expectPairedInOrder(items, PHONES);
+			const sent = await expectOneMessageEach(emulator, PHONES);
+			const wrongText = sent.filter(
+				(m) => m.text !== `Hi Customer ${Number(m.number) - 48500100000}, your coupon is waiting.`,
+			);
+			expect(wrongText).toEqual([]);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'the primary answers 500 to the first of ten batched requests: that request is repeated on the backup with the same idx and check_idx=1; every number gets one message',
+		async () => {
+			await injectFault(emulator, { address: 'primary', endpoint: 'sms.do', mode: '500', times: 1 });
+			const run = await n8n.execute(ids['sms-batch-personalised']);
+			const items = nodeItems(run, 'SMSAPI');
+
+			const requests = await smsDoRequests(emulator);
+			expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual([
+				'primary 500',
+				'backup 200',
+				...Array.from({ length: 9 }, () => 'primary 200'),
+			]);
+			expect(requests[1].body).toEqual(requests[0].body);
+			expectSafe(requests[1], 100);
+
+			expectPairedInOrder(items, PHONES);
+			const sent = await expectOneMessageEach(emulator, PHONES);
+			const viaBackup = sent.filter((m) => m.address === 'backup').map((m) => m.number);
+			expect(viaBackup).toEqual(PHONES.slice(0, 100));
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'the primary resets the connection: the 1,000-number request is repeated once on the backup, same body; nothing lost or doubled',
+		async () => {
+			await injectFault(emulator, { address: 'primary', endpoint: 'sms.do', mode: 'reset', times: 1 });
+			const run = await n8n.execute(ids['sms-batch-same']);
+			const items = nodeItems(run, 'SMSAPI');
+
+			const requests = await smsDoRequests(emulator);
+			expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual(['primary reset', 'backup 200']);
+			expect(requests[1].body).toEqual(requests[0].body);
+			expectSafe(requests[1], 1000);
+
+			expectPairedInOrder(items, PHONES);
+			expect(items.map((item) => item.json.idx)).toEqual(requests[1].body.idx.split('|'));
+			const sent = await expectOneMessageEach(emulator, PHONES);
+			expect(sent.every((m) => m.address === 'backup')).toBe(true);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'the primary had accepted the request but its answer was lost: the backup answers 53 and the items are reported as accepted, with no second message',
+		async () => {
+			// The emulator has no fault that processes a request and then fails it. Its effect is
+			// reproduced in two steps: the request the node will send (same numbers, message and
+			// idx, check_idx=1) is first accepted by the primary, then the node's own attempt on
+			// the primary fails (the answer that never arrived).
+			const phones = Array.from({ length: 5 }, (_, i) => String(48500200000 + i));
+			const orders = Array.from({ length: 5 }, (_, i) => `ord${7000 + i}`);
+			const accepted = await fetch(`${emulator.primaryUrl}/sms.do`, {
+				method: 'POST',
+				headers: { authorization: 'Bearer test-token', 'content-type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams({
+					format: 'json',
+					to: phones.join(','),
+					message: 'Your order has shipped.',
+					idx: orders.join('|'),
+					check_idx: '1',
+				}).toString(),
+			});
+			expect(((await accepted.json()) as { count: number }).count).toBe(5);
+			await injectFault(emulator, { address: 'primary', endpoint: 'sms.do', mode: '500', times: 1 });
+
+			const run = await n8n.execute(ids['sms-batch-own-idx']);
+			expect(run.error).toBeUndefined();
+			const items = nodeItems(run, 'SMSAPI');
+
+			const requests = await smsDoRequests(emulator);
+			expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual(['primary 200', 'primary 500', 'backup 200']);
+			const [, primary, backup] = requests;
+			expect(primary.body).toEqual({
+				format: 'json',
+				to: phones.join(','),
+				message: 'Your order has shipped.',
+				idx: orders.join('|'),
+				check_idx: '1',
+			});
+			expect(backup.body).toEqual(primary.body);
+			expect(responseOf(backup)).toMatchObject({ error: 53 });
+
+			expect(items.map((item) => [pairedIndex(item), item.json])).toEqual(
+				phones.map((number, k) => [
+					k,
+					{ id: null, number, idx: orders[k], status: 'ACCEPTED', accepted_earlier: true },
+				]),
+			);
+			await expectOneMessageEach(emulator, phones);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+});

@@ -1,0 +1,413 @@
+/**
+ * The SMSAPI Trigger inside real n8n (each installed line), called by the SMSAPI emulator and by
+ * requests shaped like the service's: delivery reports (also of an SMS the SMSAPI node sent with
+ * notify_url), inbound messages, number lookup results, bulk starts and clicks; the secret, IP
+ * allowlist and username checks; deduplication; and the callback registry lifecycle.
+ * One n8n per line: every trigger workflow is imported and activated once (distinct webhook ids).
+ * Needs scripts/install-n8n.sh; SMSAPI_E2E_LINES=2 or =1 restricts the lines.
+ */
+import { startEmulator, type Emulator } from '../emulator';
+import {
+	createN8n,
+	E2E_SETUP_TIMEOUT_MS,
+	E2E_TEST_TIMEOUT_MS,
+	loadWorkflowFixture,
+	n8nLines,
+	nodeOutput,
+	SMSAPI_CREDENTIAL_TYPE,
+	smsapiTokenCredentialData,
+	type N8nInstance,
+} from './harness';
+import { messages } from './sms/support';
+import {
+	call,
+	callbackAttempts,
+	callbackUrlOf,
+	control,
+	dlr,
+	dlrQuery,
+	expectNoNewExecutions,
+	freshMsgId,
+	lastExecutionId,
+	loadTriggerWorkflow,
+	registry,
+	triggerItems,
+	triggerUrl,
+	waitForCallbacks,
+	waitForNewExecutions,
+	waitForRegistry,
+	type RegisteredCallback,
+	type TriggerEvent,
+	type TriggerWorkflow,
+} from './trigger/support';
+
+/** The trigger workflows (fixture `trigger-<name>.workflow.json`); all but `click` are activated before start. */
+const TRIGGERS = ['dlr', 'dlr-guarded', 'dlr-foreign-ip', 'mo', 'hlr', 'bulk', 'click'] as const;
+type TriggerName = (typeof TRIGGERS)[number];
+/** Activated and deactivated through n8n's REST API in the lifecycle test. */
+const INACTIVE: TriggerName = 'click';
+
+const REGISTRY_TYPE: Record<TriggerEvent, string> = {
+	dlr: 'sms_dlr',
+	mo: 'sms_mo',
+	hlr: 'hlr',
+	bulk: 'bulk',
+	click: 'short_url',
+};
+const METHODS: Record<TriggerEvent, string[]> = {
+	dlr: ['GET'],
+	click: ['GET'],
+	mo: ['POST'],
+	hlr: ['POST'],
+	bulk: ['GET', 'POST'],
+};
+
+describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) => {
+	let emulator: Emulator;
+	let n8n: N8nInstance;
+	const triggers = {} as Record<TriggerName, TriggerWorkflow>;
+	let sendWorkflowId: string;
+	/** The emulator's callback registry once n8n had started (before the first reset). */
+	let registeredAtStartup: RegisteredCallback[];
+
+	beforeAll(async () => {
+		emulator = await startEmulator({ port: 0, quiet: true, credits: 1000, dlrDelayMs: 50, callbackRetryMs: 200, callbackMaxAttempts: 3 });
+		n8n = await createN8n({ line, label: 'trigger' });
+		const [cred] = await n8n.importCredentials([
+			{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI e2e', data: smsapiTokenCredentialData(emulator) },
+		]);
+		const credentials = { smsapiApi: cred };
+		for (const name of TRIGGERS) triggers[name] = loadTriggerWorkflow(`trigger-${name}`, credentials);
+		// The SMS asks for its delivery report at the dlr trigger's production URL, secret included.
+		const send = loadWorkflowFixture('trigger-send-with-notify-url', credentials);
+		const sms = send.nodes.find((node) => node.name === 'SMSAPI')!;
+		(sms.parameters!.options as Record<string, unknown>).notifyUrl = callbackUrlOf(n8n, triggers.dlr);
+
+		const ids = await n8n.importWorkflows([...TRIGGERS.map((name) => triggers[name].workflow), send]);
+		TRIGGERS.forEach((name, i) => (triggers[name].id = ids[i]));
+		sendWorkflowId = ids[TRIGGERS.length];
+
+		const active = TRIGGERS.filter((name) => name !== INACTIVE).map((name) => triggers[name]);
+		await n8n.activate(active.map((trigger) => trigger.id));
+		await n8n.start({
+			webhooks: active.flatMap((trigger) =>
+				METHODS[trigger.event].map((method) => ({ path: `${trigger.webhookId}/${trigger.event}`, method })),
+			),
+		});
+		// n8n serves a webhook before the node's create() has registered its URL at the service.
+		registeredAtStartup = await waitForRegistry(emulator, 'every active trigger registered at the emulator', (entries) =>
+			active.every((trigger) => entries.some((entry) => entry.url === callbackUrlOf(n8n, trigger))),
+		);
+	}, E2E_SETUP_TIMEOUT_MS);
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await emulator?.stop();
+	}, 60_000);
+
+	beforeEach(() => emulator.reset());
+
+	it(
+		'activation registered each trigger URL with its secret once, under its event type, at the emulator /callbacks',
+		() => {
+			const expected = TRIGGERS.filter((name) => name !== INACTIVE).map((name) => ({
+				type: REGISTRY_TYPE[triggers[name].event],
+				url: callbackUrlOf(n8n, triggers[name]),
+			}));
+			const actual = registeredAtStartup.map(({ type, url }) => ({ type, url }));
+			expect(actual).toHaveLength(expected.length);
+			expect(actual).toEqual(expect.arrayContaining(expected));
+			// The default secret is the node's id, so the registered URL carries it.
+			expect(callbackUrlOf(n8n, triggers.dlr)).toBe(
+				`${n8n.baseUrl}/webhook/${triggers.dlr.webhookId}/dlr?secret=${triggers.dlr.nodeId}`,
+			);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'an SMS sent by the SMSAPI node with notify_url = the trigger URL: its delivery report starts the trigger with its MsgId and status; the repeated report does not',
+		async () => {
+			const before = await lastExecutionId(n8n);
+			const run = await n8n.execute(sendWorkflowId);
+			expect(run.error).toBeUndefined();
+			const [sent] = nodeOutput(run.runData, 'SMSAPI');
+			const messageId = String(sent.id);
+			expect(messageId).toMatch(/^\d+$/);
+			const [message] = (await messages(emulator)).filter((m) => m.id === messageId);
+			expect(message.notifyUrl).toBe(callbackUrlOf(n8n, triggers.dlr));
+
+			const [execution] = await waitForNewExecutions(n8n, before, 1, { workflowId: triggers.dlr.id });
+			expect(triggerItems(execution)).toEqual([
+				expect.objectContaining({
+					MsgId: messageId,
+					status: 404,
+					status_name: 'DELIVERED',
+					final: true,
+					to: '48500000001',
+					username: 'demo',
+					points: 0.165,
+					idx: message.idx,
+				}),
+			]);
+			const [attempt] = await waitForCallbacks(emulator, 'sms_dlr', (attempts) => attempts.length >= 1);
+			expect(attempt).toMatchObject({ method: 'GET', ok: true, responseStatus: 200, responseBody: 'OK', attempt: 1 });
+			expect(attempt.query).toMatchObject({ secret: triggers.dlr.secret, MsgId: messageId, status: '404' });
+
+			// The service calls again with the same report (as after a lost OK): answered OK, no execution.
+			const afterFirst = await lastExecutionId(n8n);
+			await control(emulator, 'POST', 'dlr', { ids: [messageId], status: 404 });
+			const attempts = await waitForCallbacks(emulator, 'sms_dlr', (all) => all.length >= 2);
+			expect(attempts[1]).toMatchObject({ ok: true, responseStatus: 200, responseBody: 'OK' });
+			expect(attempts[1].query).toMatchObject({ MsgId: messageId, status: '404' });
+			await expectNoNewExecutions(n8n, afterFirst);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'a delivery report with three values is one execution with three items, in order, answered OK',
+		async () => {
+			const reports = [
+				dlr({ status: '404', status_name: 'DELIVERED', idx: 'order-1', to: '48500000001' }),
+				dlr({ status: '405', status_name: 'UNDELIVERED', idx: 'order-2', to: '48500000002' }),
+				dlr({ status: '410', status_name: 'ACCEPTED', idx: 'order-3', to: '48500000003' }),
+			];
+			const before = await lastExecutionId(n8n);
+			const since = Date.now();
+			const answer = await call(callbackUrlOf(n8n, triggers.dlr), { query: dlrQuery(reports) });
+			expect(answer).toEqual({ status: 200, body: 'OK' });
+
+			const executions = await waitForNewExecutions(n8n, before, 1, { since });
+			expect(executions).toHaveLength(1);
+			expect(executions[0].workflowId).toBe(triggers.dlr.id);
+			const items = triggerItems(executions[0]);
+			expect(items).toHaveLength(3);
+			expect(items.map((item) => [item.MsgId, item.status, item.status_name, item.final, item.idx, item.to])).toEqual([
+				[reports[0].MsgId, 404, 'DELIVERED', true, 'order-1', '48500000001'],
+				[reports[1].MsgId, 405, 'UNDELIVERED', true, 'order-2', '48500000002'],
+				[reports[2].MsgId, 410, 'ACCEPTED', false, 'order-3', '48500000003'],
+			]);
+			expect(items[0]).toMatchObject({
+				username: 'demo',
+				points: 0.165,
+				mcc: '260',
+				mnc: '2',
+				sent_at: Number(reports[0].sent_at),
+				sent_at_iso: new Date(Number(reports[0].sent_at) * 1000).toISOString(),
+				donedate_iso: new Date(Number(reports[0].donedate) * 1000).toISOString(),
+			});
+			expect(items[0]).not.toHaveProperty('secret');
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'delivery report parameters with different numbers of values are refused with 400 and start nothing',
+		async () => {
+			const reports = [dlr(), dlr(), dlr()];
+			const query = { ...dlrQuery(reports), status: '404,404' };
+			const before = await lastExecutionId(n8n);
+			const answer = await call(callbackUrlOf(n8n, triggers.dlr), { query });
+			expect(answer.status).toBe(400);
+			expect(answer.body).toMatch(/different numbers of values/);
+			await expectNoNewExecutions(n8n, before);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'an inbound message from the emulator (POST form) is an item with sender, text and time',
+		async () => {
+			const text = 'Zażółć gęślą jaźń: STOP 100%';
+			const before = await lastExecutionId(n8n);
+			const since = Date.now();
+			const result = await control<{ msgId: string; results: Array<{ ok: boolean; status: number; body: string }> }>(
+				emulator,
+				'POST',
+				'inbound',
+				{ from: '48500000123', text, date: 1700000000, url: callbackUrlOf(n8n, triggers.mo) },
+			);
+			expect(result.results).toEqual([expect.objectContaining({ ok: true, status: 200, body: 'OK', attempts: 1 })]);
+
+			const [execution] = await waitForNewExecutions(n8n, before, 1, { since });
+			expect(execution.workflowId).toBe(triggers.mo.id);
+			expect(triggerItems(execution)).toEqual([
+				{
+					sms_to: '48799599599',
+					sms_from: '48500000123',
+					sms_text: text,
+					sms_date: 1700000000,
+					sms_date_iso: '2023-11-14T22:13:20.000Z',
+					username: 'demo',
+					MsgId: result.msgId,
+				},
+			]);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it.each(['json', 'form'] as const)(
+		'number lookup results posted as a %s array are one item per entry',
+		async (format) => {
+			await control(emulator, 'POST', 'account', { hlrCallbackFormat: format, callbackUrls: { hlr: callbackUrlOf(n8n, triggers.hlr) } });
+			const before = await lastExecutionId(n8n);
+			const since = Date.now();
+			const res = await fetch(`${emulator.primaryUrl.replace(/\/+$/, '')}/hlr.do`, {
+				method: 'POST',
+				headers: { authorization: 'Bearer test-token', 'content-type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams({ number: '48500000001,48500000007,48600000003', format: 'json' }).toString(),
+				signal: AbortSignal.timeout(10_000),
+			});
+			const looked = (await res.json()) as Array<{ id: string; number: string; status: string }>;
+			expect(looked.map((entry) => entry.status)).toEqual(['OK', 'OK', 'OK']);
+
+			const [execution] = await waitForNewExecutions(n8n, before, 1, { since });
+			expect(execution.workflowId).toBe(triggers.hlr.id);
+			const items = triggerItems(execution);
+			expect(items.map((item) => [item.id, item.number, item.status])).toEqual(
+				looked.map((entry) => [entry.id, entry.number, 'OK']),
+			);
+			expect(items[1]).toMatchObject({ ported: true, ported_from: 'Orange', mcc: expect.any(String), info: expect.any(String) });
+			expect(items[0]).toMatchObject({ ported: false, ported_from: null, idx: null });
+			expect(items[0].date_iso).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+
+			// The emulator really sent the variant under test, and got OK.
+			const [attempt] = await callbackAttempts(emulator, 'hlr');
+			expect(attempt).toMatchObject({ method: 'POST', ok: true, responseBody: 'OK' });
+			expect(attempt.body).toMatch(format === 'json' ? /^\[\{"id":/ : /^0%5Bid%5D=/);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'a repeated delivery report (same MsgId and status) starts no second execution; the next status of the message does',
+		async () => {
+			const url = callbackUrlOf(n8n, triggers.dlr);
+			const accepted = dlr({ status: '410', status_name: 'ACCEPTED' });
+			let before = await lastExecutionId(n8n);
+			let since = Date.now();
+			expect(await call(url, { query: dlrQuery([accepted]) })).toEqual({ status: 200, body: 'OK' });
+			const [first] = await waitForNewExecutions(n8n, before, 1, { since });
+			expect(triggerItems(first)).toEqual([expect.objectContaining({ MsgId: accepted.MsgId, status: 410 })]);
+
+			before = await lastExecutionId(n8n);
+			expect(await call(url, { query: dlrQuery([accepted]) })).toEqual({ status: 200, body: 'OK' });
+			await expectNoNewExecutions(n8n, before);
+
+			const delivered = { ...accepted, status: '404', status_name: 'DELIVERED' };
+			since = Date.now();
+			expect(await call(url, { query: dlrQuery([delivered]) })).toEqual({ status: 200, body: 'OK' });
+			const [second] = await waitForNewExecutions(n8n, before, 1, { since });
+			expect(triggerItems(second)).toEqual([expect.objectContaining({ MsgId: accepted.MsgId, status: 404, final: true })]);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'a callback without the secret or with a wrong one is refused with 403 and starts nothing (the report is not remembered)',
+		async () => {
+			const report = dlr();
+			const before = await lastExecutionId(n8n);
+			const bare = await call(triggerUrl(n8n, triggers.dlr), { query: dlrQuery([report]) });
+			const wrong = await call(triggerUrl(n8n, triggers.dlr), { query: { secret: `${triggers.dlr.secret}x`, ...dlrQuery([report]) } });
+			expect(bare).toEqual({ status: 403, body: 'Forbidden' });
+			expect(wrong).toEqual({ status: 403, body: 'Forbidden' });
+			await expectNoNewExecutions(n8n, before);
+
+			// The refused report was not taken as seen: with the secret it starts the workflow.
+			const since = Date.now();
+			expect(await call(callbackUrlOf(n8n, triggers.dlr), { query: dlrQuery([report]) })).toEqual({ status: 200, body: 'OK' });
+			const [execution] = await waitForNewExecutions(n8n, before, 1, { since });
+			expect(triggerItems(execution)).toEqual([expect.objectContaining({ MsgId: report.MsgId })]);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'a callback from an address outside the IP allowlist (10.11.12.13/32) is refused with 403 and starts nothing',
+		async () => {
+			const before = await lastExecutionId(n8n);
+			const answer = await call(callbackUrlOf(n8n, triggers['dlr-foreign-ip']), { query: dlrQuery([dlr()]) });
+			expect(answer).toEqual({ status: 403, body: 'Forbidden' });
+			await expectNoNewExecutions(n8n, before);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'with usernames = demo, a callback for someone_else is refused with 403 and starts nothing; one for demo from loopback (allowlisted) passes',
+		async () => {
+			const url = callbackUrlOf(n8n, triggers['dlr-guarded']);
+			const before = await lastExecutionId(n8n);
+			expect(await call(url, { query: dlrQuery([dlr({ username: 'someone_else' })]) })).toEqual({ status: 403, body: 'Forbidden' });
+			await expectNoNewExecutions(n8n, before);
+
+			const report = dlr({ username: 'demo' });
+			const since = Date.now();
+			expect(await call(url, { query: dlrQuery([report]) })).toEqual({ status: 200, body: 'OK' });
+			const [execution] = await waitForNewExecutions(n8n, before, 1, { since });
+			expect(execution.workflowId).toBe(triggers['dlr-guarded'].id);
+			expect(triggerItems(execution)).toEqual([expect.objectContaining({ MsgId: report.MsgId, username: 'demo' })]);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'a bulk start arrives by GET or POST (one webhook per method) and is one item each',
+		async () => {
+			const url = callbackUrlOf(n8n, triggers.bulk);
+			const before = await lastExecutionId(n8n);
+			const since = Date.now();
+			const fields = { type: 'SMS', all: '3', points: '0.495', info: 'numbers', text: 'Spring sale' };
+			expect(await call(url, { query: fields })).toEqual({ status: 200, body: 'OK' });
+			expect(await call(url, { form: { ...fields, text: 'Spring sale (POST)' } })).toEqual({ status: 200, body: 'OK' });
+
+			const executions = await waitForNewExecutions(n8n, before, 2, { since });
+			const items = executions.map((execution) => triggerItems(execution)[0]);
+			expect(items).toEqual(
+				expect.arrayContaining([
+					{ type: 'SMS', all: 3, points: 0.495, info: 'numbers', text: 'Spring sale' },
+					{ type: 'SMS', all: 3, points: 0.495, info: 'numbers', text: 'Spring sale (POST)' },
+				]),
+			);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'activating a workflow (REST) registers its URL with the secret at the emulator; deactivating removes it and the URL',
+		async () => {
+			const click = triggers.click;
+			const url = callbackUrlOf(n8n, click);
+			expect((await registry(emulator)).some((entry) => entry.url === url)).toBe(false);
+
+			const workflow = await n8n.rest<{ data: { versionId: string } }>('GET', `/rest/workflows/${click.id}`);
+			expect(workflow.status).toBe(200);
+			const activated = await n8n.rest('POST', `/rest/workflows/${click.id}/activate`, { versionId: workflow.body.data.versionId });
+			expect(activated.status).toBe(200);
+			const entries = await waitForRegistry(emulator, 'the click trigger registered', (all) => all.some((entry) => entry.url === url));
+			expect(entries.filter((entry) => entry.url === url)).toEqual([{ id: expect.any(String), type: 'short_url', url }]);
+			expect(url).toContain(`?secret=${click.nodeId}`);
+
+			// Live: a click callback starts it.
+			await n8n.waitForWebhook(`${click.webhookId}/click`, 'GET');
+			const msgId = freshMsgId();
+			const before = await lastExecutionId(n8n);
+			const since = Date.now();
+			const clickFields = { MsgId: msgId, MsgIdx: 'promo-7', suffix: 'aB3dE', to: '48500000001', click_date: '1700000000', device: 'smartphone', operating_system: 'Android', browser: 'Chrome', username: 'demo', ip: '198.51.100.7' };
+			expect(await call(url, { query: clickFields })).toEqual({ status: 200, body: 'OK' });
+			const [execution] = await waitForNewExecutions(n8n, before, 1, { since });
+			expect(triggerItems(execution)).toEqual([
+				expect.objectContaining({ MsgId: msgId, suffix: 'aB3dE', click_date: 1700000000, click_date_iso: '2023-11-14T22:13:20.000Z' }),
+			]);
+
+			const deactivated = await n8n.rest('POST', `/rest/workflows/${click.id}/deactivate`, {});
+			expect(deactivated.status).toBe(200);
+			await waitForRegistry(emulator, 'the click trigger removed', (all) => !all.some((entry) => entry.url === url));
+			const gone = await call(url, { query: clickFields });
+			expect(gone.status).toBe(404);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+});

@@ -1,0 +1,284 @@
+/**
+ * Helpers of the SMSAPI Trigger e2e suites: the trigger workflows (fixtures with fixed node ids,
+ * which are also the default secrets, and fixed webhook ids), callbacks sent as the service sends
+ * them, the emulator's callback registry and callback log, and executions that appear (or not)
+ * after a callback.
+ */
+import type { Emulator } from '../../emulator';
+import {
+	loadWorkflowFixture,
+	nodeOutput,
+	sleep,
+	waitFor,
+	type ExecutionRecord,
+	type N8nInstance,
+	type WorkflowJson,
+} from '../harness';
+import { control } from '../sms/support';
+
+export { control };
+
+export const TRIGGER_NODE = 'SMSAPI Trigger';
+
+/**
+ * How long a callback that must start nothing is watched for an execution. Every positive test of
+ * the suites asserts that its execution appeared within this window (see `waitForNewExecutions`),
+ * so "no execution within it" means something.
+ */
+export const QUIET_WINDOW_MS = 2500;
+
+export type TriggerEvent = 'dlr' | 'bulk' | 'click' | 'mo' | 'hlr';
+
+/** A trigger workflow of the fixtures, with what a caller needs to reach it. */
+export interface TriggerWorkflow {
+	fixture: string;
+	workflow: WorkflowJson;
+	event: TriggerEvent;
+	nodeId: string;
+	webhookId: string;
+	/** The secret callbacks must carry: the node's `secret` parameter, or its id (the default `={{ $nodeId }}`). */
+	secret: string;
+	/** Filled in by the suite after import. */
+	id: string;
+}
+
+/** Loads a `trigger-*.workflow.json` fixture (credentials bound) and reads its trigger node. */
+export function loadTriggerWorkflow(fixture: string, credentials: Record<string, { id: string; name: string }>): TriggerWorkflow {
+	const workflow = loadWorkflowFixture(fixture, credentials);
+	const node = workflow.nodes.find((n) => n.name === TRIGGER_NODE);
+	if (!node?.id || !node.webhookId) throw new Error(`fixture ${fixture}: no '${TRIGGER_NODE}' node with id and webhookId`);
+	const parameters = node.parameters ?? {};
+	return {
+		fixture,
+		workflow,
+		event: parameters.event as TriggerEvent,
+		nodeId: node.id,
+		webhookId: node.webhookId,
+		secret: typeof parameters.secret === 'string' ? parameters.secret : node.id,
+		id: '',
+	};
+}
+
+/** The production URL n8n serves the trigger at: `/webhook/<webhook id>/<event>`. */
+export function triggerUrl(n8n: N8nInstance, trigger: TriggerWorkflow): string {
+	return n8n.webhookUrl(`${trigger.webhookId}/${trigger.event}`);
+}
+
+/** The URL the service must call: the production URL with `?secret=`. */
+export function callbackUrlOf(n8n: N8nInstance, trigger: TriggerWorkflow): string {
+	return `${triggerUrl(n8n, trigger)}?secret=${encodeURIComponent(trigger.secret)}`;
+}
+
+export interface HttpAnswer {
+	status: number;
+	body: string;
+}
+
+/** Calls a URL as the service would and returns the answer (bounded: 10 s). */
+export async function call(
+	url: string,
+	init: { method?: string; query?: Record<string, string>; form?: Record<string, string> | URLSearchParams; json?: unknown } = {},
+): Promise<HttpAnswer> {
+	const target = new URL(url);
+	for (const [key, value] of Object.entries(init.query ?? {})) target.searchParams.append(key, value);
+	let body: string | undefined;
+	const headers: Record<string, string> = { 'user-agent': 'smsapi-trigger-e2e' };
+	if (init.form !== undefined) {
+		body = new URLSearchParams(init.form).toString();
+		headers['content-type'] = 'application/x-www-form-urlencoded; charset=utf-8';
+	} else if (init.json !== undefined) {
+		body = JSON.stringify(init.json);
+		headers['content-type'] = 'application/json; charset=utf-8';
+	}
+	const res = await fetch(target, {
+		method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+		headers,
+		body,
+		signal: AbortSignal.timeout(10_000),
+	});
+	return { status: res.status, body: await res.text() };
+}
+
+/** A delivery report as the service sends it (all values as strings). */
+export interface DlrValues {
+	MsgId: string;
+	status: string;
+	status_name: string;
+	idx?: string;
+	sent_at?: string;
+	donedate?: string;
+	username?: string;
+	points?: string;
+	to?: string;
+	mcc?: string;
+	mnc?: string;
+}
+
+const DLR_FIELDS = ['MsgId', 'status', 'status_name', 'idx', 'sent_at', 'donedate', 'username', 'points', 'to', 'mcc', 'mnc'] as const;
+
+/** The query of one delivery-report request: each field's values comma-separated, aligned by position. */
+export function dlrQuery(reports: DlrValues[]): Record<string, string> {
+	const query: Record<string, string> = {};
+	for (const field of DLR_FIELDS) query[field] = reports.map((report) => report[field] ?? '').join(',');
+	return query;
+}
+
+/** A delivery report of a fresh message id (19 digits, like the service's). */
+export function dlr(overrides: Partial<DlrValues> = {}): DlrValues {
+	const now = Math.floor(Date.now() / 1000);
+	return {
+		MsgId: freshMsgId(),
+		status: '404',
+		status_name: 'DELIVERED',
+		idx: '',
+		sent_at: String(now - 60),
+		donedate: String(now),
+		username: 'demo',
+		points: '0.165',
+		to: '48500000001',
+		mcc: '260',
+		mnc: '2',
+		...overrides,
+	};
+}
+
+let msgCounter = 0;
+/** A message id no earlier test (nor an earlier run against the same n8n) used. */
+export function freshMsgId(): string {
+	msgCounter += 1;
+	return `${Date.now()}${String(msgCounter).padStart(6, '0')}`.slice(-19).padStart(19, '7');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Emulator: callback registry and callback log
+
+/** An entry of the emulator's callback registry (GET /callbacks, the service's REST interface). */
+export interface RegisteredCallback {
+	id: string;
+	type: string;
+	url: string;
+}
+
+/** The emulator's callback registry, read through its REST interface as the node reads it. */
+export async function registry(emulator: Emulator): Promise<RegisteredCallback[]> {
+	const res = await fetch(`${emulator.primaryUrl.replace(/\/+$/, '')}/callbacks`, {
+		headers: { authorization: 'Bearer test-token' },
+		signal: AbortSignal.timeout(10_000),
+	});
+	if (!res.ok) throw new Error(`GET /callbacks -> ${res.status} ${await res.text()}`);
+	const body = (await res.json()) as { collection: RegisteredCallback[] };
+	return body.collection.map(({ id, type, url }) => ({ id, type, url }));
+}
+
+/** Waits until the registry satisfies `ready` (n8n serves a webhook before its URL is registered). */
+export async function waitForRegistry(
+	emulator: Emulator,
+	what: string,
+	ready: (entries: RegisteredCallback[]) => boolean,
+	timeoutMs = 20_000,
+): Promise<RegisteredCallback[]> {
+	let last: RegisteredCallback[] = [];
+	try {
+		return await waitFor(what, timeoutMs, async () => {
+			last = await registry(emulator);
+			return ready(last) ? last : undefined;
+		}, 200);
+	} catch (error) {
+		throw new Error(`${(error as Error).message}; registry: ${JSON.stringify(last)}`);
+	}
+}
+
+/** A callback the emulator made (GET /__control/callbacks). */
+export interface CallbackAttempt {
+	type: string;
+	url: string;
+	method: string;
+	query: Record<string, string>;
+	body: string | null;
+	attempt: number;
+	responseStatus: number | null;
+	responseBody: string | null;
+	error: string | null;
+	ok: boolean;
+}
+
+export const callbackAttempts = (emulator: Emulator, type?: string) =>
+	control<CallbackAttempt[]>(emulator, 'GET', `callbacks${type ? `?type=${type}` : ''}`);
+
+/** Waits until the emulator has made callbacks of `type` that `ready` accepts. */
+export async function waitForCallbacks(
+	emulator: Emulator,
+	type: string,
+	ready: (attempts: CallbackAttempt[]) => boolean,
+	timeoutMs = 15_000,
+): Promise<CallbackAttempt[]> {
+	let last: CallbackAttempt[] = [];
+	try {
+		return await waitFor(`emulator ${type} callbacks`, timeoutMs, async () => {
+			last = await callbackAttempts(emulator, type);
+			return ready(last) ? last : undefined;
+		}, 100);
+	} catch (error) {
+		throw new Error(`${(error as Error).message}; callbacks: ${JSON.stringify(last)}`);
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Executions
+
+/** The id of the newest execution (0 when none): executions after it are the new ones. */
+export async function lastExecutionId(n8n: N8nInstance): Promise<number> {
+	const all = await n8n.executions({ withData: false });
+	return all.reduce((max, execution) => Math.max(max, Number(execution.id)), 0);
+}
+
+/**
+ * Waits for `count` executions after `afterId` (of `workflowId` when given), then for them to
+ * finish, and returns them with their data, oldest first. With `since` (when the callback left)
+ * it also asserts that they appeared within QUIET_WINDOW_MS: the positive control of the
+ * "no execution" checks.
+ */
+export async function waitForNewExecutions(
+	n8n: N8nInstance,
+	afterId: number,
+	count: number,
+	opts: { since?: number; workflowId?: string; timeoutMs?: number } = {},
+): Promise<ExecutionRecord[]> {
+	const timeoutMs = opts.timeoutMs ?? 30_000;
+	const wanted = (execution: ExecutionRecord) =>
+		Number(execution.id) > afterId && (opts.workflowId === undefined || execution.workflowId === opts.workflowId);
+	await waitFor(`${count} new execution(s) after #${afterId}`, timeoutMs, async () => {
+		const fresh = (await n8n.executions({ afterId, withData: false })).filter(wanted);
+		return fresh.length >= count ? true : undefined;
+	}, 100);
+	if (opts.since !== undefined) {
+		const appearedAfterMs = Date.now() - opts.since;
+		if (appearedAfterMs > QUIET_WINDOW_MS) {
+			throw new Error(
+				`the execution appeared ${appearedAfterMs} ms after the callback, later than QUIET_WINDOW_MS (${QUIET_WINDOW_MS} ms): ` +
+					'the "no execution" checks would prove nothing; raise the window',
+			);
+		}
+	}
+	return await n8n.waitForExecutions(count, timeoutMs, wanted);
+}
+
+/** Waits QUIET_WINDOW_MS and asserts that no execution (of any workflow) started after `afterId`. */
+export async function expectNoNewExecutions(n8n: N8nInstance, afterId: number): Promise<void> {
+	await sleep(QUIET_WINDOW_MS);
+	const fresh = await n8n.executions({ afterId, withData: false });
+	if (fresh.length > 0) {
+		throw new Error(`expected no execution, found ${fresh.map((e) => `#${e.id} wf=${e.workflowId} ${e.status}`).join(', ')}`);
+	}
+}
+
+/** The items the trigger node emitted in an execution (also checks the execution succeeded). */
+export function triggerItems(execution: ExecutionRecord): Array<Record<string, unknown>> {
+	if (execution.status !== 'success') {
+		throw new Error(`execution #${execution.id} ended ${execution.status}: ${JSON.stringify(execution.data?.resultData?.error ?? null)}`);
+	}
+	const runData = execution.data?.resultData?.runData;
+	// The items reached the next node too: the workflow ran on them, not only the trigger.
+	expect(nodeOutput(runData, 'Received')).toEqual(nodeOutput(runData, TRIGGER_NODE));
+	return nodeOutput(runData, TRIGGER_NODE);
+}

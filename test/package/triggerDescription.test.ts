@@ -1,0 +1,107 @@
+/**
+ * The BUILT trigger (dist/nodes/Smsapi/SmsapiTrigger.node.js, what n8n loads) offers the five
+ * callback events, the secret, and the three webhook lifecycle methods n8n calls on activation
+ * and deactivation; its webhook's path and method follow the chosen event. dist/ is rebuilt
+ * first when it is older than the sources.
+ */
+import path from 'node:path';
+import type { INodeParameters, INodeProperties, INodeType, INodeTypeDescription, INodeTypes } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { ensureBuilt } from '../e2e/harness/build';
+
+const ROOT = path.resolve(__dirname, '../..');
+const BUILT = path.join(ROOT, 'dist/nodes/Smsapi/SmsapiTrigger.node.js');
+
+let trigger: INodeType;
+let description: INodeTypeDescription;
+
+beforeAll(() => {
+	ensureBuilt();
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { SmsapiTrigger } = require(BUILT) as { SmsapiTrigger: new () => INodeType };
+	trigger = new SmsapiTrigger();
+	description = trigger.description;
+}, 300_000);
+
+function property(name: string): INodeProperties {
+	const found = description.properties.filter((p) => p.name === name);
+	expect(found).toHaveLength(1);
+	return found[0];
+}
+
+/** The value of a description expression for a node with these parameters, as n8n evaluates it. */
+function evaluate(expression: string, parameters: INodeParameters): unknown {
+	const nodeTypes = {
+		getByName: () => trigger,
+		getByNameAndVersion: () => trigger,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+	const node = {
+		id: '0f5b6a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b',
+		name: 'SMSAPI Trigger',
+		type: 'n8n-nodes-smsapi-plus.smsapiTrigger',
+		typeVersion: 1,
+		position: [0, 0] as [number, number],
+		webhookId: '5d7c4b3a-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
+		parameters,
+	};
+	const workflow = new Workflow({ id: 'w1', nodes: [node], connections: {}, active: false, nodeTypes });
+	return workflow.expression.getSimpleParameterValue(workflow.getNode(node.name)!, expression, 'internal', {});
+}
+
+describe('built trigger description', () => {
+	it('is the contract node type: smsapiTrigger, SMSAPI Trigger, a trigger with the smsapiApi credential', () => {
+		expect(description).toMatchObject({
+			name: 'smsapiTrigger',
+			displayName: 'SMSAPI Trigger',
+			group: ['trigger'],
+			version: 1,
+			inputs: [],
+		});
+		expect(description.credentials).toEqual([{ name: 'smsapiApi', required: true }]);
+	});
+
+	it('offers the five events dlr, bulk, click, mo and hlr (default dlr)', () => {
+		const event = property('event');
+		expect(event.type).toBe('options');
+		expect(event.default).toBe('dlr');
+		expect(event.noDataExpression).toBe(true);
+		const values = (event.options as Array<{ value: string }>).map((option) => option.value);
+		expect([...values].sort()).toEqual(['bulk', 'click', 'dlr', 'hlr', 'mo']);
+	});
+
+	it('has a secret whose default is the node id, and the options usernames, allowedIps, registerCallback', () => {
+		expect(property('secret')).toMatchObject({ type: 'string', default: '={{ $nodeId }}' });
+		expect(property('deduplicate')).toMatchObject({ type: 'boolean', default: true });
+		const options = (property('options').options as INodeProperties[]).map((option) => option.name);
+		expect(options).toEqual(expect.arrayContaining(['usernames', 'allowedIps', 'registerCallback']));
+	});
+
+	it('implements the webhook lifecycle: webhookMethods.default.checkExists, create and delete', () => {
+		const methods = trigger.webhookMethods?.default as Record<string, unknown> | undefined;
+		expect(methods).toBeDefined();
+		for (const name of ['checkExists', 'create', 'delete']) expect(typeof methods?.[name]).toBe('function');
+		expect(typeof trigger.webhook).toBe('function');
+	});
+
+	it('has one webhook whose path is the event and whose method follows the event (n8n splits "GET,POST")', () => {
+		expect(description.webhooks).toHaveLength(1);
+		const [webhook] = description.webhooks!;
+		expect(webhook.name).toBe('default');
+		const resolved: Record<string, { path: unknown; method: unknown }> = {};
+		for (const event of ['dlr', 'bulk', 'click', 'mo', 'hlr']) {
+			resolved[event] = {
+				path: evaluate(String(webhook.path), { event }),
+				method: evaluate(String(webhook.httpMethod), { event }),
+			};
+		}
+		expect(resolved).toEqual({
+			dlr: { path: 'dlr', method: 'GET' },
+			bulk: { path: 'bulk', method: 'GET,POST' },
+			click: { path: 'click', method: 'GET' },
+			mo: { path: 'mo', method: 'POST' },
+			hlr: { path: 'hlr', method: 'POST' },
+		});
+	});
+});

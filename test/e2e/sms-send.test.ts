@@ -21,6 +21,7 @@ import {
 	allRequests,
 	credits,
 	GENERATED_IDX,
+	injectFault,
 	messages,
 	nodeError,
 	nodeItems,
@@ -328,6 +329,20 @@ describe.each(n8nLines())('n8n $version (line $line): sms send end to end', (lin
 				['48500000002', 'Hi Jan, new arrivals are in.', 'customers'],
 				['48500000003', 'Hi Piotr, new arrivals are in.', 'customers'],
 			]);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'group send after a primary failure: not repeated blindly (a group send carries no per-recipient idx); the node says the outcome is unknown',
+		async () => {
+			await injectFault(emulator, { address: 'primary', endpoint: 'sms.do', mode: '500', times: 1 });
+			const run = await execute('sms-send-group');
+			const error = nodeError(run, 'SMSAPI');
+			expect(error.message).toMatch(/may or may not have accepted .* not repeated, to avoid a double send/);
+			const requests = await smsDoRequests(emulator);
+			expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual(['primary 500']);
+			expect(await messages(emulator)).toEqual([]);
 		},
 		E2E_TEST_TIMEOUT_MS,
 	);

@@ -30,7 +30,9 @@ import {
 	freshMsgId,
 	lastExecutionId,
 	loadTriggerWorkflow,
+	registerCallback,
 	registry,
+	serviceRequest,
 	triggerItems,
 	triggerUrl,
 	waitForCallbacks,
@@ -87,17 +89,9 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 		TRIGGERS.forEach((name, i) => (triggers[name].id = ids[i]));
 		sendWorkflowId = ids[TRIGGERS.length];
 
-		const active = TRIGGERS.filter((name) => name !== INACTIVE).map((name) => triggers[name]);
-		await n8n.activate(active.map((trigger) => trigger.id));
-		await n8n.start({
-			webhooks: active.flatMap((trigger) =>
-				METHODS[trigger.event].map((method) => ({ path: `${trigger.webhookId}/${trigger.event}`, method })),
-			),
-		});
-		// n8n serves a webhook before the node's create() has registered its URL at the service.
-		registeredAtStartup = await waitForRegistry(emulator, 'every active trigger registered at the emulator', (entries) =>
-			active.every((trigger) => entries.some((entry) => entry.url === callbackUrlOf(n8n, trigger))),
-		);
+		await n8n.activate(activeTriggers().map((trigger) => trigger.id));
+		await n8n.start({ webhooks: activeWebhooks() });
+		registeredAtStartup = await waitForActiveRegistered();
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
@@ -106,6 +100,20 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 	}, 60_000);
 
 	beforeEach(() => emulator.reset());
+
+	const activeTriggers = () => TRIGGERS.filter((name) => name !== INACTIVE).map((name) => triggers[name]);
+
+	/** The webhooks n8n serves for the active triggers (bulk: one per method). */
+	const activeWebhooks = () =>
+		activeTriggers().flatMap((trigger) =>
+			METHODS[trigger.event].map((method) => ({ path: `${trigger.webhookId}/${trigger.event}`, method })),
+		);
+
+	/** n8n serves a webhook before the node's create() has registered its URL at the service: wait for that too. */
+	const waitForActiveRegistered = () =>
+		waitForRegistry(emulator, 'every active trigger registered at the emulator', (entries) =>
+			activeTriggers().every((trigger) => entries.some((entry) => entry.url === callbackUrlOf(n8n, trigger))),
+		);
 
 	it(
 		'activation registered each trigger URL with its secret once, under its event type, at the emulator /callbacks',
@@ -253,13 +261,10 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			await control(emulator, 'POST', 'account', { hlrCallbackFormat: format, callbackUrls: { hlr: callbackUrlOf(n8n, triggers.hlr) } });
 			const before = await lastExecutionId(n8n);
 			const since = Date.now();
-			const res = await fetch(`${emulator.primaryUrl.replace(/\/+$/, '')}/hlr.do`, {
-				method: 'POST',
-				headers: { authorization: 'Bearer test-token', 'content-type': 'application/x-www-form-urlencoded' },
-				body: new URLSearchParams({ number: '48500000001,48500000007,48600000003', format: 'json' }).toString(),
-				signal: AbortSignal.timeout(10_000),
+			const { body: looked } = await serviceRequest<Array<{ id: string; number: string; status: string }>>(emulator, 'POST', 'hlr.do', {
+				number: '48500000001,48500000007,48600000003',
+				format: 'json',
 			});
-			const looked = (await res.json()) as Array<{ id: string; number: string; status: string }>;
 			expect(looked.map((entry) => entry.status)).toEqual(['OK', 'OK', 'OK']);
 
 			const [execution] = await waitForNewExecutions(n8n, before, 1, { since });
@@ -407,6 +412,45 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			await waitForRegistry(emulator, 'the click trigger removed', (all) => !all.some((entry) => entry.url === url));
 			const gone = await call(url, { query: clickFields });
 			expect(gone.status).toBe(404);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	// Stops n8n at its end: keep it the last test.
+	it(
+		'over a restart n8n keeps registrations: one still there is not registered twice, a missing one is registered again; a message sent without notify_url reports through them; stopping n8n removes none',
+		async () => {
+			// As an earlier run left the account: the dlr trigger's URL registered, the others gone (reset).
+			const dlrUrl = callbackUrlOf(n8n, triggers.dlr);
+			const existing = await registerCallback(emulator, 'sms_dlr', dlrUrl);
+			await n8n.restart({ webhooks: activeWebhooks() });
+			const entries = await waitForActiveRegistered();
+			expect(entries).toHaveLength(activeTriggers().length);
+			expect(entries.filter((entry) => entry.url === dlrUrl)).toEqual([existing]);
+
+			// The account's delivery-report URLs, no notify_url: every registered dlr trigger is called.
+			const before = await lastExecutionId(n8n);
+			const { body: sent } = await serviceRequest<{ list: Array<{ id: string }> }>(emulator, 'POST', 'sms.do', {
+				to: '48500000002',
+				message: 'reported through the registry',
+				format: 'json',
+			});
+			const messageId = String(sent.list[0].id);
+			const [execution] = await waitForNewExecutions(n8n, before, 1, { workflowId: triggers.dlr.id });
+			expect(triggerItems(execution)).toEqual([expect.objectContaining({ MsgId: messageId, status: 404, to: '48500000002' })]);
+			const [guarded] = await waitForNewExecutions(n8n, before, 1, { workflowId: triggers['dlr-guarded'].id });
+			expect(triggerItems(guarded)).toEqual([expect.objectContaining({ MsgId: messageId })]);
+			const foreign = await waitForCallbacks(emulator, 'sms_dlr', (all) =>
+				all.some((attempt) => attempt.url === callbackUrlOf(n8n, triggers['dlr-foreign-ip'])),
+			);
+			for (const attempt of foreign.filter((a) => a.url === callbackUrlOf(n8n, triggers['dlr-foreign-ip']))) {
+				expect(attempt).toMatchObject({ ok: false, responseStatus: 403 });
+			}
+
+			// n8n's shutdown does not call the nodes' delete(): production webhooks outlive a restart.
+			await n8n.stopProcesses();
+			const byId = (a: RegisteredCallback, b: RegisteredCallback) => a.id.localeCompare(b.id);
+			expect((await registry(emulator)).sort(byId)).toEqual([...entries].sort(byId));
 		},
 		E2E_TEST_TIMEOUT_MS,
 	);

@@ -7,7 +7,8 @@ import type { ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
 
 import { loadOptions } from '../../nodes/Smsapi/methods';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { createContext, mockService, runNode, useMockedNetwork } from './context';
+import { startEmulator, type Emulator } from '../emulator';
+import { createContext, mockService, runNode, tokenCredentials, useMockedNetwork } from './context';
 
 useMockedNetwork();
 
@@ -185,5 +186,52 @@ describe('send dropdowns', () => {
 		);
 		expect(byName.from).toBe('getSenderNames');
 		expect(byName.template).toBe('getTemplates');
+	});
+});
+
+describe('send dropdowns against the emulator (real HTTP on loopback)', () => {
+	let emulator: Emulator;
+	const context = () =>
+		createContext({
+			parameters: {},
+			credentials: tokenCredentials({ token: 'test-token', baseUrl: emulator.primaryUrl, backupUrl: emulator.backupUrl }),
+		}) as unknown as ILoadOptionsFunctions;
+
+	beforeAll(async () => {
+		nock.enableNetConnect(/^127\.0\.0\.1/);
+		emulator = await startEmulator({ port: 0, quiet: true });
+	});
+	afterAll(async () => {
+		await emulator.stop();
+		nock.disableNetConnect();
+	});
+
+	it('Sender Name: the seeded active names Test (default) and MyShop, not the inactive NewBrand', async () => {
+		expect(await loadOptions.getSenderNames.call(context())).toEqual([
+			{ name: "Account's Default", value: '' },
+			{ name: 'MyShop', value: 'MyShop' },
+			{ name: 'Test (default)', value: 'Test' },
+		]);
+	});
+
+	it('a name activated later shows up; one deactivated disappears', async () => {
+		await fetch(`${emulator.controlUrl}/senders/activate`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ name: 'NewBrand' }),
+		});
+		await fetch(`${emulator.controlUrl}/senders/activate`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ name: 'MyShop', status: 'INACTIVE' }),
+		});
+		const values = (await loadOptions.getSenderNames.call(context())).map((option) => option.value);
+		expect(values).toEqual(['', 'NewBrand', 'Test']);
+	});
+
+	it('Template: the seeded templates welcome, appointment and otp', async () => {
+		const options = await loadOptions.getTemplates.call(context());
+		expect(options.map((option) => option.value)).toEqual(['', 'appointment', 'otp', 'welcome']);
+		expect(options.find((option) => option.value === 'welcome')?.description).toBe('Hello [%1%], welcome to [%2%]!');
 	});
 });

@@ -8,6 +8,7 @@
 import nock from 'nock';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { wallTimeToDate } from '../../nodes/Smsapi/helpers/sendValidation';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import {
 	BASE_URL,
@@ -248,6 +249,26 @@ describe('sms.send: what the service receives', () => {
 			'America/New_York',
 		);
 		expect(service.calls.map((call) => call.body.date)).toEqual([String(Date.UTC(2099, 6, 1, 9, 30) / 1000), '4086576000']);
+	});
+});
+
+describe('wallTimeToDate: a date-picker value in the workflow time zone', () => {
+	it.each([
+		['2099-07-01T09:30:00', 'Europe/Warsaw', '2099-07-01T07:30:00.000Z'],
+		['2099-01-15 09:30', 'Europe/Warsaw', '2099-01-15T08:30:00.000Z'],
+		['2099-07-01', 'America/New_York', '2099-07-01T04:00:00.000Z'],
+		['2099-07-01T09:30:00.250', 'Asia/Kolkata', '2099-07-01T04:00:00.250Z'],
+		// 02:30 does not exist on the spring-forward night: the same instant as 03:30 CEST.
+		['2026-03-29T02:30:00', 'Europe/Warsaw', '2026-03-29T01:30:00.000Z'],
+	])('%s in %s is %s', (text, zone, iso) => {
+		expect(wallTimeToDate(text, zone)?.toISOString()).toBe(iso);
+	});
+
+	it('leaves values with an offset, other formats and unknown zones to the caller', () => {
+		expect(wallTimeToDate('2099-07-01T09:30:00Z', 'Europe/Warsaw')).toBeNull();
+		expect(wallTimeToDate('2099-07-01T09:30:00+02:00', 'Europe/Warsaw')).toBeNull();
+		expect(wallTimeToDate('4086576000', 'Europe/Warsaw')).toBeNull();
+		expect(wallTimeToDate('2099-07-01T09:30:00', 'Not/AZone')).toBeNull();
 	});
 });
 

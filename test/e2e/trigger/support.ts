@@ -152,6 +152,29 @@ export function freshMsgId(): string {
 // ---------------------------------------------------------------------------------------------
 // Emulator: callback registry and callback log
 
+/**
+ * A request to the emulator's service interface with the test token, as the SMSAPI node sends
+ * it (form body); returns the status and the JSON answer.
+ */
+export async function serviceRequest<T = unknown>(
+	emulator: Emulator,
+	method: 'GET' | 'POST',
+	path: string,
+	form?: Record<string, string>,
+): Promise<{ status: number; body: T }> {
+	const res = await fetch(`${emulator.primaryUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`, {
+		method,
+		headers: {
+			authorization: 'Bearer test-token',
+			...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+		},
+		body: form ? new URLSearchParams(form).toString() : undefined,
+		signal: AbortSignal.timeout(10_000),
+	});
+	const text = await res.text();
+	return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
 /** An entry of the emulator's callback registry (GET /callbacks, the service's REST interface). */
 export interface RegisteredCallback {
 	id: string;
@@ -161,13 +184,16 @@ export interface RegisteredCallback {
 
 /** The emulator's callback registry, read through its REST interface as the node reads it. */
 export async function registry(emulator: Emulator): Promise<RegisteredCallback[]> {
-	const res = await fetch(`${emulator.primaryUrl.replace(/\/+$/, '')}/callbacks`, {
-		headers: { authorization: 'Bearer test-token' },
-		signal: AbortSignal.timeout(10_000),
-	});
-	if (!res.ok) throw new Error(`GET /callbacks -> ${res.status} ${await res.text()}`);
-	const body = (await res.json()) as { collection: RegisteredCallback[] };
+	const { status, body } = await serviceRequest<{ collection: RegisteredCallback[] }>(emulator, 'GET', 'callbacks');
+	if (status !== 200) throw new Error(`GET /callbacks -> ${status} ${JSON.stringify(body)}`);
 	return body.collection.map(({ id, type, url }) => ({ id, type, url }));
+}
+
+/** Registers a callback URL through the emulator's REST interface (as the portal would). */
+export async function registerCallback(emulator: Emulator, type: string, url: string): Promise<RegisteredCallback> {
+	const { status, body } = await serviceRequest<RegisteredCallback>(emulator, 'POST', 'callbacks', { type, url });
+	if (status !== 201) throw new Error(`POST /callbacks -> ${status} ${JSON.stringify(body)}`);
+	return { id: body.id, type, url };
 }
 
 /** Waits until the registry satisfies `ready` (n8n serves a webhook before its URL is registered). */

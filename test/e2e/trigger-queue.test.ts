@@ -1,0 +1,89 @@
+/**
+ * The SMSAPI Trigger's deduplication in queue mode (each installed n8n line): the main process
+ * takes the webhook and answers, a worker runs the execution, Redis carries the job. The dedupe
+ * memory lives in the workflow's static data in the database, shared by both.
+ * Needs scripts/install-n8n.sh and Debian's redis-server.
+ */
+import { startEmulator, type Emulator } from '../emulator';
+import {
+	createN8n,
+	E2E_SETUP_TIMEOUT_MS,
+	E2E_TEST_TIMEOUT_MS,
+	n8nLines,
+	SMSAPI_CREDENTIAL_TYPE,
+	smsapiTokenCredentialData,
+	startRedis,
+	type N8nInstance,
+	type RedisServer,
+} from './harness';
+import {
+	call,
+	callbackUrlOf,
+	dlr,
+	dlrQuery,
+	expectNoNewExecutions,
+	lastExecutionId,
+	loadTriggerWorkflow,
+	triggerItems,
+	waitForNewExecutions,
+	waitForRegistry,
+	type TriggerWorkflow,
+} from './trigger/support';
+
+describe.each(n8nLines())('n8n $version (line $line), queue mode: SMSAPI Trigger', (line) => {
+	let redis: RedisServer;
+	let emulator: Emulator;
+	let n8n: N8nInstance;
+	let trigger: TriggerWorkflow;
+
+	beforeAll(async () => {
+		redis = await startRedis();
+		emulator = await startEmulator({ port: 0, quiet: true });
+		n8n = await createN8n({ line, label: 'trigger-queue', queue: { redisPort: redis.port, workers: 1 } });
+		const [cred] = await n8n.importCredentials([
+			{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI e2e', data: smsapiTokenCredentialData(emulator) },
+		]);
+		trigger = loadTriggerWorkflow('trigger-dlr', { smsapiApi: cred });
+		trigger.id = await n8n.importWorkflow(trigger.workflow);
+		await n8n.activate(trigger.id);
+		await n8n.start({ webhooks: [{ path: `${trigger.webhookId}/dlr`, method: 'GET' }] });
+		await waitForRegistry(emulator, 'the trigger registered', (all) => all.some((e) => e.url === callbackUrlOf(n8n, trigger)));
+	}, E2E_SETUP_TIMEOUT_MS);
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await emulator?.stop();
+		await redis?.stop();
+	}, 60_000);
+
+	it(
+		'a repeated delivery report starts one execution (run by the worker); the next status of the message starts another',
+		async () => {
+			const url = callbackUrlOf(n8n, trigger);
+			const accepted = dlr({ status: '410', status_name: 'ACCEPTED' });
+			let before = await lastExecutionId(n8n);
+			let since = Date.now();
+			expect(await call(url, { query: dlrQuery([accepted]) })).toEqual({ status: 200, body: 'OK' });
+			const [first] = await waitForNewExecutions(n8n, before, 1, { since });
+			expect(triggerItems(first)).toEqual([expect.objectContaining({ MsgId: accepted.MsgId, status: 410 })]);
+			// The worker ran it; the main process only enqueued it.
+			expect(n8n.logs()).toContain(`Worker started execution ${first.id} (job`);
+
+			before = await lastExecutionId(n8n);
+			expect(await call(url, { query: dlrQuery([accepted]) })).toEqual({ status: 200, body: 'OK' });
+			await expectNoNewExecutions(n8n, before);
+
+			since = Date.now();
+			const delivered = { ...accepted, status: '404', status_name: 'DELIVERED' };
+			expect(await call(url, { query: dlrQuery([delivered]) })).toEqual({ status: 200, body: 'OK' });
+			const [second] = await waitForNewExecutions(n8n, before, 1, { since });
+			expect(triggerItems(second)).toEqual([expect.objectContaining({ MsgId: accepted.MsgId, status: 404 })]);
+
+			// And the first report, once more after an execution of the workflow finished on the worker.
+			before = await lastExecutionId(n8n);
+			expect(await call(url, { query: dlrQuery([accepted]) })).toEqual({ status: 200, body: 'OK' });
+			await expectNoNewExecutions(n8n, before);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+});

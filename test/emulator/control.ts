@@ -118,7 +118,9 @@ export async function handleControl(host: EmulatorServer, ctx: RequestContext): 
 			const where = address(b.address);
 			if (!where) return bad('address must be primary or backup');
 			const mode = String(b.mode ?? '') as Fault['mode'];
-			if (!['500', 'hang', 'reset', 'refuse'].includes(mode)) return bad('mode must be 500, hang, reset or refuse');
+			if (!['500', 'hang', 'reset', 'refuse', 'lost'].includes(mode)) {
+				return bad('mode must be 500, hang, reset, refuse or lost');
+			}
 			const times = optionalNumber(b.times);
 			const ms = optionalNumber(b.ms);
 			if (mode === 'refuse' && times !== undefined) {

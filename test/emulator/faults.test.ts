@@ -68,6 +68,15 @@ describe('faults per address', () => {
 		expect((await send(emu.primaryUrl)).status).toBe(200);
 	});
 
+	test('lost on the primary: the send is accepted and charged, but the answer never arrives', async () => {
+		await control(emu, 'faults', { address: 'primary', endpoint: 'sms.do', mode: 'lost', times: 1 });
+		const code = await failureCode(send(emu.primaryUrl));
+		expect(code).toMatch(/ECONNRESET|UND_ERR_SOCKET|EPIPE/);
+		expect(emu.state.messages).toHaveLength(1);
+		expect(emu.state.requests[0]).toMatchObject({ responseStatus: 'lost', fault: 'lost' });
+		expect(String(emu.state.requests[0].responseBody)).toMatch(/^OK:\d+:0.165$/);
+	});
+
 	test('refuse closes the listener; control stays reachable on the backup; DELETE reopens', async () => {
 		await control(emu, 'faults', { address: 'primary', mode: 'refuse' });
 		expect(await failureCode(send(emu.primaryUrl))).toBe('ECONNREFUSED');

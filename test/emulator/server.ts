@@ -320,6 +320,21 @@ export class EmulatorServer {
 		const fault = this.takeFault(address, ctx.path);
 		if (fault) {
 			record.fault = fault.mode;
+			if (fault.mode === 'lost') {
+				// The service did the work (a send is accepted and charged), but the answer never
+				// arrives: the connection is reset instead. The hardest case for a client's failover.
+				try {
+					const processed = this.route(ctx, badJson);
+					record.responseBody = processed.body.slice(0, 10000);
+				} catch (error) {
+					this.rt.log(`handler error: ${(error as Error).stack ?? error}`);
+				}
+				record.responseStatus = 'lost';
+				const socket = req.socket as Socket & { resetAndDestroy?: () => void };
+				if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+				else socket.destroy();
+				return;
+			}
 			if (fault.mode === 'reset') {
 				record.responseStatus = 'reset';
 				const socket = req.socket as Socket & { resetAndDestroy?: () => void };

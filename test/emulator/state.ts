@@ -190,7 +190,7 @@ export interface RecordedRequest {
 	authMethod: 'bearer' | 'access_token' | 'legacy' | 'none';
 	remoteAddress: string;
 	time: string;
-	responseStatus: number | 'hang' | 'reset';
+	responseStatus: number | 'hang' | 'reset' | 'lost';
 	responseBody: string;
 	fault?: string;
 }
@@ -239,7 +239,7 @@ export interface Fault {
 	id: number;
 	address: Address;
 	endpoint: string | null;
-	mode: '500' | 'hang' | 'reset' | 'refuse';
+	mode: '500' | 'hang' | 'reset' | 'refuse' | 'lost';
 	times: number | null;
 	until: number | null;
 }

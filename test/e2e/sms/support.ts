@@ -51,7 +51,7 @@ export async function credits(emulator: Emulator): Promise<number> {
 
 export function injectFault(
 	emulator: Emulator,
-	fault: { address: 'primary' | 'backup'; endpoint?: string; mode: '500' | 'reset' | 'hang' | 'refuse'; times?: number },
+	fault: { address: 'primary' | 'backup'; endpoint?: string; mode: '500' | 'reset' | 'hang' | 'refuse' | 'lost'; times?: number },
 ) {
 	return control(emulator, 'POST', 'faults', fault);
 }

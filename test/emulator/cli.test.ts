@@ -74,6 +74,34 @@ describe('npm run emulator (cli.ts)', () => {
 		expect(await ping.json()).toEqual({ authorized: true, unavailable: [] });
 		expect(await smtpBanner(Number(smtp.split(':')[1]))).toMatch(/^220 /);
 
+		// The spec's cases, posted to the process `npm run emulator` started.
+		const post = async (base: string, params: Record<string, string>) => {
+			const res = await fetch(`${base}/sms.do`, {
+				method: 'POST',
+				headers: { Authorization: 'Bearer T', 'Content-Type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams(params).toString(),
+			});
+			return { status: res.status, text: await res.text() };
+		};
+		const primary = address('primary')!;
+		expect((await post(primary, { to: '48500000001', message: 'hi' })).text).toMatch(/^OK:\d{19}:0\.165$/);
+		const json = await post(primary, { to: '48500000001', message: 'hi', format: 'json' });
+		expect(JSON.parse(json.text)).toMatchObject({ count: 1, list: [{ number: '48500000001', status: 'QUEUE' }] });
+		const invalid = await post(primary, { to: '12', message: 'hi', format: 'json' });
+		expect(invalid.status).toBe(200);
+		expect(JSON.parse(invalid.text)).toMatchObject({ error: 13, invalid_numbers: [{ submitted_number: '12' }] });
+		const tooCostly = await post(primary, { to: Array.from({ length: 50 }, (_, i) => 48500000100 + i).join(','), message: 'hi', format: 'json' });
+		expect(JSON.parse(tooCostly.text)).toMatchObject({ error: 103 });
+		const once = { to: '48500000002', message: 'hi', idx: 'order42', check_idx: '1', format: 'json' };
+		expect(JSON.parse((await post(primary, once)).text)).toMatchObject({ count: 1 });
+		expect(JSON.parse((await post(address('backup')!, once)).text)).toMatchObject({ error: 53 });
+		await fetch(`${address('control')}/account`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ whitelist: ['10.1.2.3'] }),
+		});
+		expect((await post(primary, { to: '48500000003', message: 'hi' })).text).toBe('ERROR:105');
+
 		const exit = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
 		child.kill('SIGTERM');
 		expect(await exit).toBe(0);

@@ -56,6 +56,36 @@ describe('contact.getMany', () => {
 		expect(output).toHaveLength(130);
 	});
 
+	it('Return All keeps paging up to size when the service caps limit below the page size', async () => {
+		const capped = contactList(130);
+		const service = mockService().on('GET', '/contacts', (request) =>
+			capped({ ...request, query: { ...request.query, limit: String(Math.min(50, Number(request.query.limit))) } }),
+		);
+		const output = await runNode({ parameters: getMany({ returnAll: true }) });
+		expect(service.calls.map((call) => call.query)).toEqual([
+			{ offset: '0', limit: '100' },
+			{ offset: '50', limit: '100' },
+			{ offset: '100', limit: '100' },
+		]);
+		expect(output.map((item) => item.json.id)).toEqual(Array.from({ length: 130 }, (_, i) => contact(i).id));
+	});
+
+	it('without size in the answer a short page ends the list', async () => {
+		const service = mockService().on('GET', '/contacts', (request) => {
+			const offset = Number(request.query.offset);
+			return [200, { collection: offset === 0 ? Array.from({ length: 100 }, (_, i) => contact(i)) : [contact(100)] }];
+		});
+		const output = await runNode({ parameters: getMany({ returnAll: true }) });
+		expect(service.calls.map((call) => call.query.offset)).toEqual(['0', '100']);
+		expect(output).toHaveLength(101);
+	});
+
+	it('an empty page ends the list even when size promises more', async () => {
+		const empty = mockService().on('GET', '/contacts', () => [200, { size: 7, collection: [] }]);
+		expect(await runNode({ parameters: getMany({ returnAll: true }) })).toEqual([]);
+		expect(empty.calls).toHaveLength(1);
+	});
+
 	it('search, filters with operators and sort become the service query', async () => {
 		const service = mockService().on('GET', '/contacts', contactList(3));
 		await runNode({
@@ -181,6 +211,62 @@ describe('contact.create', () => {
 		expect(output[0]).toEqual({ json: contact(1), pairedItem: { item: 0 } });
 		expect(output[1].pairedItem).toEqual({ item: 1 });
 		expect(output[1].json.error).toBe('A contact with the phone number 48500000002 already exists in the contacts database');
+	});
+});
+
+describe('contact phone numbers as people type them', () => {
+	it('create sends "+48 500-000-099" as 48500000099 (the service refuses spaces and a plus) and names it in a conflict', async () => {
+		const service = mockService().on('POST', '/contacts', () => [
+			409,
+			{ message: 'Contact with this phone number already exists', error: 'contact_conflict', code: 409 },
+		]);
+		const run = runNode({ parameters: { resource: 'contact', operation: 'create', phoneNumber: ' +48 500-000-099 ' } });
+		await expect(run).rejects.toThrow('A contact with the phone number 48500000099 already exists in the contacts database');
+		expect(service.calls.map((call) => call.body)).toEqual([{ phone_number: '48500000099' }]);
+	});
+
+	it('update sends a typed 0048 number cleaned as well', async () => {
+		const service = mockService().on('PUT', '/contacts/abc', () => [200, contact(1)]);
+		await runNode({
+			parameters: {
+				resource: 'contact',
+				operation: 'update',
+				contactId: { __rl: true, mode: 'id', value: 'abc' },
+				updateFields: { phoneNumber: '0048 (500) 000 009' },
+			},
+		});
+		expect(service.calls.map((call) => call.body)).toEqual([{ phone_number: '48500000009' }]);
+	});
+
+	it('a number with letters or too few digits is refused before any request, per item with Continue On Fail', async () => {
+		const service = mockService()
+			.on('POST', '/contacts', () => [201, contact(1)])
+			.on('PUT', '/contacts/abc', () => [200, contact(1)]);
+		const created = await runNode({
+			parameters: [
+				{ resource: 'contact', operation: 'create', phoneNumber: '48 500 ABC' },
+				{ resource: 'contact', operation: 'create', phoneNumber: '12345' },
+				{ resource: 'contact', operation: 'create', phoneNumber: '48500000001' },
+			],
+			continueOnFail: true,
+		});
+		expect(created.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(created[0].json.error).toMatch(/^Phone number "48 500 ABC" contains "A"/);
+		expect(created[0].json.description).toMatch(/^Nothing was created\./);
+		expect(created[1].json.error).toMatch(/^Phone number "12345" has 5 digits/);
+		expect(created[2].json).toEqual(contact(1));
+
+		const updated = runNode({
+			parameters: {
+				resource: 'contact',
+				operation: 'update',
+				contactId: { __rl: true, mode: 'id', value: 'abc' },
+				updateFields: { phoneNumber: 'call me' },
+			},
+		});
+		await expect(updated).rejects.toThrow(/^Phone number "call me" contains "c"/);
+		await expect(updated).rejects.toMatchObject({ description: expect.stringMatching(/^Nothing was changed\./) });
+		expect(service.calls.map((call) => `${call.method} ${call.body.phone_number}`)).toEqual(['POST 48500000001']);
 	});
 });
 

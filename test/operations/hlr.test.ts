@@ -1,6 +1,7 @@
 import type { IDataObject, IPairedItemData } from 'n8n-workflow';
 
-import { TOKEN, type WireRequest, legacyCredentials, mockService, runNode, useMockedNetwork } from './context';
+import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
+import { NODE, TOKEN, type WireRequest, createContext, legacyCredentials, mockService, runNode, useMockedNetwork } from './context';
 
 useMockedNetwork();
 
@@ -115,6 +116,21 @@ describe('hlr.lookup', () => {
 			pairedItem: { item: 0 },
 		});
 		expect(output[2].json).toMatchObject({ status: 'OK', number: '48500000002' });
+	});
+
+	it('with Continue (using error output) failed numbers and items are bare {error} items, which n8n routes to the error output', async () => {
+		mockService().on('POST', '/hlr.do', hlrAnswer);
+		const context = createContext({
+			parameters: [lookup({ numbers: '48500000001, 48500000009' }), lookup({ numbers: 'abc' })],
+			continueOnFail: true,
+		});
+		context.getNode = () => ({ ...NODE, onError: 'continueErrorOutput' });
+		const [output] = await new Smsapi().execute.call(context);
+		expect(output).toEqual([
+			{ json: expect.objectContaining({ status: 'OK', number: '48500000001' }), pairedItem: { item: 0 } },
+			{ json: { error: 'Number lookup failed for 48500000009: not a valid phone number (error 13)' }, pairedItem: { item: 0 } },
+			{ json: { error: expect.stringMatching(/^Not a valid phone number: "abc"/) }, pairedItem: { item: 1 } },
+		]);
 	});
 
 	it('a single bad number (object answer, not an array) is a per-number error too', async () => {

@@ -76,9 +76,42 @@ describe('callback registry lifecycle', () => {
 		const workflow = createWorkflow(trigger, { event: 'dlr' });
 		request.mockResolvedValueOnce({ data: { id: 'c7' }, meta: {} });
 		await methods().create.call(hookContext(workflow));
-		request.mockResolvedValueOnce({ data: '', meta: {} });
+		request.mockReset();
+		request
+			.mockResolvedValueOnce({ data: { collection: [{ id: 'c7', type: 'sms_dlr', url: urlFor('dlr') }] }, meta: {} })
+			.mockResolvedValueOnce({ data: '', meta: {} });
 		await expect(methods().delete.call(hookContext(workflow))).resolves.toBe(true);
-		expect(request).toHaveBeenLastCalledWith({ method: 'DELETE', endpoint: 'callbacks/c7', kind: 'read' });
+		expect(request.mock.calls.map((call) => [call[0].method, call[0].endpoint])).toEqual([
+			['GET', 'callbacks'],
+			['DELETE', 'callbacks/c7'],
+		]);
+		expect(nodeStaticData(workflow)).not.toHaveProperty(REGISTRATION_KEY);
+	});
+
+	it('on delete also removes its URL registered again under another id (the stored id went stale)', async () => {
+		const workflow = createWorkflow(trigger, { event: 'dlr' });
+		request.mockResolvedValueOnce({ data: { id: 'c7' }, meta: {} });
+		await methods().create.call(hookContext(workflow));
+		request.mockReset();
+		request
+			.mockResolvedValueOnce({
+				data: {
+					collection: [
+						{ id: 'c8', type: 'sms_dlr', url: urlFor('dlr') },
+						{ id: 'c9', type: 'sms_mo', url: urlFor('dlr') },
+						{ id: 'c10', type: 'sms_dlr', url: urlFor('dlr', 'other') },
+					],
+				},
+				meta: {},
+			})
+			.mockRejectedValueOnce(apiError('404'))
+			.mockResolvedValueOnce({ data: '', meta: {} });
+		await expect(methods().delete.call(hookContext(workflow))).resolves.toBe(true);
+		expect(request.mock.calls.map((call) => [call[0].method, call[0].endpoint])).toEqual([
+			['GET', 'callbacks'],
+			['DELETE', 'callbacks/c7'],
+			['DELETE', 'callbacks/c8'],
+		]);
 		expect(nodeStaticData(workflow)).not.toHaveProperty(REGISTRATION_KEY);
 	});
 
@@ -121,8 +154,9 @@ describe('callback registry lifecycle', () => {
 		const workflow = createWorkflow(trigger, { event: 'dlr' });
 		request.mockResolvedValueOnce({ data: { id: 'gone' }, meta: {} });
 		await methods().create.call(hookContext(workflow));
-		request.mockRejectedValueOnce(apiError('404'));
+		request.mockResolvedValueOnce({ data: [], meta: {} }).mockRejectedValueOnce(apiError('404'));
 		await expect(methods().delete.call(hookContext(workflow))).resolves.toBe(true);
+		expect(request).toHaveBeenLastCalledWith({ method: 'DELETE', endpoint: 'callbacks/gone', kind: 'read' });
 		expect(nodeStaticData(workflow)).not.toHaveProperty(REGISTRATION_KEY);
 	});
 

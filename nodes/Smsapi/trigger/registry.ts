@@ -117,6 +117,11 @@ function target(this: IHookFunctions): Target {
 	};
 }
 
+/** Whether a registry entry is this node's URL for its event (an entry without a type counts). */
+function carriesTarget(entry: RegisteredCallback, wanted: Target): boolean {
+	return entry.url === wanted.url && (entry.type === undefined || entry.type === wanted.type);
+}
+
 async function listCallbacks(this: IHookFunctions): Promise<RegisteredCallback[]> {
 	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'callbacks', kind: 'read' });
 	return readCallbackList(data);
@@ -143,10 +148,7 @@ export async function callbackExists(this: IHookFunctions): Promise<boolean> {
 	// The id stored at registration also counts, in case the service rewrites the URL it keeps.
 	const stored = readRegistration(this.getWorkflowStaticData('node'));
 	const storedId = stored?.url === wanted.url && stored.type === wanted.type ? stored.id : undefined;
-	const found = registered.find(
-		(entry) =>
-			entry.id === storedId || (entry.url === wanted.url && (entry.type === undefined || entry.type === wanted.type)),
-	);
+	const found = registered.find((entry) => entry.id === storedId || carriesTarget(entry, wanted));
 	if (!found) return false;
 	store.call(this, { id: found.id, type: wanted.type, url: wanted.url });
 	return true;
@@ -180,21 +182,22 @@ export async function registerCallback(this: IHookFunctions): Promise<boolean> {
 	return true;
 }
 
-/** `webhookMethods.default.delete`: removes what `create` registered (or what matches the URL). */
+/**
+ * `webhookMethods.default.delete`: removes what `create` registered and every other entry carrying
+ * the node's URL for its event. The stored id alone is not enough: it goes stale when the URL was
+ * removed and added again in the portal, and n8n 2.x runs no `checkExists` on a restart to
+ * refresh it, so deleting only that id would leave the live URL registered.
+ */
 export async function unregisterCallback(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const stored = readRegistration(staticData);
-	let ids: string[];
-	if (stored) {
-		ids = [stored.id];
-	} else {
-		const wanted = target.call(this);
-		if (!wanted.enabled) return true;
+	const ids = new Set<string>(stored ? [stored.id] : []);
+	const wanted = target.call(this);
+	if (wanted.enabled) {
 		try {
-			ids = (await listCallbacks.call(this)).filter((entry) => entry.url === wanted.url).map((entry) => entry.id);
+			for (const entry of await listCallbacks.call(this)) if (carriesTarget(entry, wanted)) ids.add(entry.id);
 		} catch (error) {
-			if (isRegistryUnavailable(error)) return true;
-			throw withHint.call(this, error, REMOVAL_HINT);
+			if (!isRegistryUnavailable(error)) throw withHint.call(this, error, REMOVAL_HINT);
 		}
 	}
 	for (const id of ids) {

@@ -158,7 +158,7 @@ export function freshMsgId(): string {
  */
 export async function serviceRequest<T = unknown>(
 	emulator: Emulator,
-	method: 'GET' | 'POST',
+	method: 'GET' | 'POST' | 'DELETE',
 	path: string,
 	form?: Record<string, string>,
 ): Promise<{ status: number; body: T }> {

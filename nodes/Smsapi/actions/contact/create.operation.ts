@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 
 import { mapItems } from '../../helpers/items';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
-import { contactFields, phoneNumberField, toContactBody } from './fields';
+import { contactFields, contactPhoneProblem, phoneNumberField, toContactBody } from './fields';
 
 const properties: INodeProperties[] = [
 	{ ...phoneNumberField, required: true },
@@ -51,6 +51,13 @@ export async function execute(
 				description: 'Phone Number takes the number with its country prefix, e.g. 48500000000.',
 			});
 		}
+		const phoneProblem = contactPhoneProblem(phoneNumber);
+		if (phoneProblem) {
+			throw new NodeOperationError(this.getNode(), phoneProblem, {
+				itemIndex,
+				description: 'Nothing was created. Phone Number takes one number with its country prefix, e.g. 48500000000.',
+			});
+		}
 		const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		const body = toContactBody({ ...additionalFields, phoneNumber });
 		try {
@@ -63,7 +70,7 @@ export async function execute(
 			});
 			return data as IDataObject;
 		} catch (error) {
-			throw explainConflict(error, phoneNumber);
+			throw explainConflict(error, String(body.phone_number));
 		}
 	});
 }

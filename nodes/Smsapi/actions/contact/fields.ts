@@ -1,5 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { cleanNumber, validateNumber } from '../../helpers/numbers';
+
 /**
  * The contact's fields as create and update take them (spec: POST /contacts, PUT /contacts/{id}).
  * Names are the camelCase of the service's form fields; `toContactBody` maps them back.
@@ -104,8 +106,21 @@ const WIRE_NAMES: Record<string, string> = {
 };
 
 /**
+ * What is wrong with a contact's phone number as typed, or undefined when it is usable (after
+ * `cleanNumber`: "+48 500-000-000" is fine). Empty counts as usable: the caller decides.
+ */
+export function contactPhoneProblem(value: unknown): string | undefined {
+	const typed = String(value ?? '').trim();
+	if (typed === '') return undefined;
+	const checked = validateNumber(typed);
+	return checked.ok ? undefined : checked.reason;
+}
+
+/**
  * The form body for create and update. `groups` becomes a comma-separated list of names; a
- * birthday given as a date-time keeps only its date (the service takes YYYY-MM-DD).
+ * birthday given as a date-time keeps only its date (the service takes YYYY-MM-DD); the phone
+ * number loses its formatting and a leading `+` or `00` ("+48 500 000 000" -> 48500000000), which
+ * the service would otherwise refuse as an invalid phone number.
  */
 export function toContactBody(fields: IDataObject): IDataObject {
 	const body: IDataObject = {};
@@ -117,6 +132,8 @@ export function toContactBody(fields: IDataObject): IDataObject {
 				.map((group) => String(group).trim())
 				.filter((group) => group !== '');
 			body.groups = groups.join(',');
+		} else if (name === 'phoneNumber') {
+			body.phone_number = cleanNumber(String(value));
 		} else if (name === 'birthdayDate') {
 			const date = String(value).trim();
 			body.birthday_date = /^\d{4}-\d{2}-\d{2}T/.test(date) ? date.slice(0, 10) : date;

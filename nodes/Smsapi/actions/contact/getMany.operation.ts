@@ -215,7 +215,9 @@ export async function execute(
 			const page = listEntries(data);
 			const size = listSize(data);
 			contacts.push(...page.slice(0, pageSize));
-			const exhausted = page.length < pageSize || (size !== undefined && contacts.length >= size);
+			// With `size` (all matches) the list ends there: a page shorter than asked for may only
+			// mean the service caps `limit` lower than this node's page. Without it, a short page ends it.
+			const exhausted = page.length === 0 || (size !== undefined ? contacts.length >= size : page.length < pageSize);
 			if (exhausted || contacts.length >= limit) break;
 		}
 		return contacts;

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
-import { contactFields, phoneNumberField, toContactBody } from './fields';
+import { contactFields, contactPhoneProblem, phoneNumberField, toContactBody } from './fields';
 
 const properties: INodeProperties[] = [
 	{
@@ -64,7 +64,15 @@ export async function execute(
 				description: 'Pick it from the list or enter its ID (Get Many returns the IDs).',
 			});
 		}
-		const body = toContactBody(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+		const updateFields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+		const phoneProblem = contactPhoneProblem(updateFields.phoneNumber);
+		if (phoneProblem) {
+			throw new NodeOperationError(this.getNode(), phoneProblem, {
+				itemIndex,
+				description: 'Nothing was changed. Phone Number takes one number with its country prefix, e.g. 48500000000.',
+			});
+		}
+		const body = toContactBody(updateFields);
 		if (Object.keys(body).length === 0) {
 			throw new NodeOperationError(this.getNode(), 'Add at least one field to update', {
 				itemIndex,

@@ -47,7 +47,7 @@ const gatewayOptions = ([
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'This builds the e-mail and sends nothing. Connect a Send Email node: To Email {{ $json.to }}, Subject {{ $json.subject }}, Email Format Text, Text {{ $json.text }}. The subject carries the login (username and md5 of the password).',
+			'This builds the e-mail and sends nothing. Connect a Send Email node: To Email {{ $json.to }}, Subject {{ $json.subject }}, Email Format Text, Text {{ $json.text }}, and under Options turn Append n8n Attribution off (else its footer ends up in the SMS). The subject carries the login (username and md5 of the password).',
 		name: 'gatewayNotice',
 		type: 'notice',
 		default: '',

@@ -206,11 +206,20 @@ export async function execute(
 		}
 	}
 
+	// With "Continue (using error output)" n8n sends an item to the error output only when its json
+	// is a bare error ({error}; n8n 2.x also allows message and details). Such items get just the
+	// error text there; n8n adds the input item's fields. The regular output keeps the details.
+	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		for (const { json } of outcomes[itemIndex]) output.push({ json, pairedItem: { item: itemIndex } });
+		for (const { json, failure } of outcomes[itemIndex]) {
+			const bare = failure !== undefined && toErrorOutput;
+			output.push({ json: bare ? { error: json.error } : json, pairedItem: { item: itemIndex } });
+		}
 		const error = itemErrors.get(itemIndex);
-		if (error) output.push(errorItem(error, itemIndex));
+		if (error) {
+			output.push(toErrorOutput ? { json: { error: error.message }, pairedItem: { item: itemIndex } } : errorItem(error, itemIndex));
+		}
 	}
 	return output;
 }

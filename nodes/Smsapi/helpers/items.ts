@@ -3,10 +3,18 @@ import { NodeOperationError } from 'n8n-workflow';
 
 type ItemResult = IDataObject | IDataObject[];
 
-/** The error as an output item for `continueOnFail`: message and details, never secrets. */
-export function errorItem(error: Error & { description?: string | null }, itemIndex: number): INodeExecutionData {
+/**
+ * The error as an output item for `continueOnFail`: message and details, never secrets. With
+ * "Continue (using error output)" n8n routes an item to the error output only when its json is
+ * a bare error (`{ error }`; 2.x also allows `message` and `details`), so it gets just the text.
+ */
+export function errorItem(
+	this: IExecuteFunctions,
+	error: Error & { description?: string | null },
+	itemIndex: number,
+): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
-	if (error.description) json.description = error.description;
+	if (error.description && this.getNode().onError !== 'continueErrorOutput') json.description = error.description;
 	return { json, pairedItem: { item: itemIndex } };
 }
 
@@ -37,7 +45,7 @@ export async function mapItems(
 			}
 		} catch (error) {
 			if (this.continueOnFail()) {
-				output.push(errorItem(error as Error, itemIndex));
+				output.push(errorItem.call(this, error as Error, itemIndex));
 				continue;
 			}
 			throw withItemIndex.call(this, error, itemIndex);

@@ -218,7 +218,7 @@ export async function execute(
 		}
 		const error = itemErrors.get(itemIndex);
 		if (error) {
-			output.push(toErrorOutput ? { json: { error: error.message }, pairedItem: { item: itemIndex } } : errorItem(error, itemIndex));
+			output.push(errorItem.call(this, error, itemIndex));
 		}
 	}
 	return output;

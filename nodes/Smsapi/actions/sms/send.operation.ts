@@ -252,7 +252,7 @@ export async function execute(
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const outcome = outcomes.get(itemIndex)!;
 		for (const json of outcome.output) output.push({ json, pairedItem: { item: itemIndex } });
-		for (const error of outcome.errors) output.push(errorItem(error, itemIndex));
+		for (const error of outcome.errors) output.push(errorItem.call(this, error, itemIndex));
 	}
 	return output;
 }

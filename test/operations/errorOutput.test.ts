@@ -1,0 +1,62 @@
+/**
+ * Continue On Fail for every operation that runs through helpers/items.ts: the regular output
+ * gets the error with its description; "Continue (using error output)" gets a bare { error }
+ * item, the only shape n8n (1.x and 2.x) routes to the error output.
+ */
+import nock from 'nock';
+
+import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
+import { createContext } from './context';
+
+const BASE = 'http://smsapi-error-output.test';
+
+function senderStatus(name: string) {
+	return { resource: 'sender', operation: 'getStatus', name };
+}
+
+describe('error items of mapItems', () => {
+	beforeAll(() => nock.disableNetConnect());
+	afterEach(() => nock.cleanAll());
+	afterAll(() => nock.enableNetConnect());
+
+	function answer() {
+		nock(BASE)
+			.get('/sender.do')
+			.query(true)
+			.times(2)
+			.reply(200, (uri) =>
+				uri.includes('status=Missing')
+					? { error: 2001, message: 'Sender name does not exist' }
+					: { sender: 'MyShop', status: 'ACTIVE', default: false },
+			);
+	}
+
+	it('regular output: the failed item carries error and description, the others their results', async () => {
+		answer();
+		const context = createContext({
+			parameters: [senderStatus('Missing'), senderStatus('MyShop')],
+			continueOnFail: true,
+			credentials: { authentication: 'token', token: 't', platform: 'custom', baseUrl: BASE },
+		});
+		const [output] = await new Smsapi().execute.call(context);
+		expect(output).toHaveLength(2);
+		expect(output[0].pairedItem).toEqual({ item: 0 });
+		expect(Object.keys(output[0].json).sort()).toEqual(['description', 'error']);
+		expect(String(output[0].json.error)).toMatch(/2001/);
+		expect(output[1]).toMatchObject({ json: { status: 'ACTIVE' }, pairedItem: { item: 1 } });
+	});
+
+	it('error output: the failed item is a bare { error }', async () => {
+		answer();
+		const context = createContext({
+			parameters: [senderStatus('Missing'), senderStatus('MyShop')],
+			continueOnFail: true,
+			credentials: { authentication: 'token', token: 't', platform: 'custom', baseUrl: BASE },
+		});
+		const node = context.getNode();
+		context.getNode = () => ({ ...node, onError: 'continueErrorOutput' });
+		const [output] = await new Smsapi().execute.call(context);
+		expect(output[0]).toEqual({ json: { error: expect.stringMatching(/2001/) }, pairedItem: { item: 0 } });
+		expect(output[1]).toMatchObject({ json: { status: 'ACTIVE' }, pairedItem: { item: 1 } });
+	});
+});

@@ -53,3 +53,15 @@ export async function mapItems(
 	}
 	return output;
 }
+
+/** A text parameter that must not be empty, trimmed; `missing` says what to choose. */
+export function requiredText(
+	this: IExecuteFunctions,
+	parameterName: string,
+	itemIndex: number,
+	missing: string,
+): string {
+	const value = String(this.getNodeParameter(parameterName, itemIndex) ?? '').trim();
+	if (value === '') throw new NodeOperationError(this.getNode(), missing, { itemIndex });
+	return value;
+}

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems, requiredText } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
 import { existingSenderField, senderActionItem } from './fields';
 
@@ -28,10 +28,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const name = String(this.getNodeParameter('name', itemIndex) ?? '').trim();
-		if (name === '') {
-			throw new NodeOperationError(this.getNode(), 'Choose the sender name to make the default', { itemIndex });
-		}
+		const name = requiredText.call(this, 'name', itemIndex, 'Choose the sender name to make the default');
 		// The service refuses an inactive default with a bare code; checking first lets the error say why.
 		const { data: statusAnswer } = await smsapiApiRequest.call(this, {
 			method: 'GET',

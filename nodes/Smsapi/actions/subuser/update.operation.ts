@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems, requiredText } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
 import { existingSubuserField, subuserItem, toSubuserParameters, updateFields } from './fields';
 
@@ -27,10 +27,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const name = String(this.getNodeParameter('name', itemIndex) ?? '').trim();
-		if (name === '') {
-			throw new NodeOperationError(this.getNode(), 'Choose the sub-user to update', { itemIndex });
-		}
+		const name = requiredText.call(this, 'name', itemIndex, 'Choose the sub-user to update');
 		const parameters = toSubuserParameters(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
 		const changes = Object.keys(parameters).filter((key) => key !== 'without_prefix');
 		if (changes.length === 0) {

@@ -143,10 +143,10 @@ export function dlr(overrides: Partial<DlrValues> = {}): DlrValues {
 }
 
 let msgCounter = 0;
-/** A message id no earlier test (nor an earlier run against the same n8n) used. */
+/** A 19-digit message id no earlier test used (the dedupe memory outlives the emulator's resets). */
 export function freshMsgId(): string {
 	msgCounter += 1;
-	return `${Date.now()}${String(msgCounter).padStart(6, '0')}`.slice(-19).padStart(19, '7');
+	return `${Date.now()}${String(msgCounter).padStart(6, '0')}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { startEmulator, type Emulator } from '../test/emulator';
-import { createN8n, E2E_OWNER, type LineId, type N8nInstance, type WorkflowJson } from '../test/e2e/harness';
+import { createN8n, E2E_OWNER, waitFor, type LineId, type N8nInstance, type WorkflowJson } from '../test/e2e/harness';
 
 export const DEMO_CREDENTIAL = { id: 'SmsapiDemoCred01', name: 'SMSAPI (demo emulator)' };
 export const DEMO_SECRET = 'demo-secret';
@@ -72,6 +72,12 @@ export async function startDemo(options: { line?: LineId; emulatorPort?: number;
 		const dlrPath = webhookPathOf(logger, 'dlr');
 		// Waiting for the POST webhook is enough: n8n registers all active webhooks together.
 		await n8n.start({ webhooks: [{ path: moPath, method: 'POST' }] });
+		// n8n answers on its webhooks slightly before the triggers have registered their URLs at
+		// the service: wait for both registrations, so the emulator's simulated callbacks find them.
+		await waitFor('the demo triggers to register their URLs at the emulator', 60_000, async () => {
+			const types = new Set(emulator.state.callbacks.map((callback) => callback.type));
+			return types.has('sms_mo') && types.has('sms_dlr') ? true : undefined;
+		});
 		// Sets up the owner account printed below, so the editor opens on its login page.
 		await n8n.rest('GET', '/rest/login');
 

@@ -9,13 +9,14 @@
  */
 import { createHash } from 'crypto';
 
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
 import {
-	createN8n,
 	E2E_SETUP_TIMEOUT_MS,
 	E2E_TEST_TIMEOUT_MS,
 	headerOf,
 	n8nLines,
+	startSuite,
+	stopSuite,
 	type ExecuteResult,
 	type N8nInstance,
 } from './harness';
@@ -57,26 +58,24 @@ const FORM = /^application\/x-www-form-urlencoded/;
 describe.each(n8nLines())('n8n $version (line $line): resources end to end', (line) => {
 	let emulator: Emulator;
 	let n8n: N8nInstance;
-	const ids = {} as Record<Fixture, string>;
+	let ids: Record<Fixture, string>;
 
 	const execute = (fixture: Fixture): Promise<ExecuteResult> => n8n.execute(ids[fixture]);
 
 	beforeAll(async () => {
 		// Delivery reports play no part here: keep them from firing while a test runs.
-		emulator = await startEmulator({ port: 0, quiet: true, dlrDelayMs: 600_000 });
-		n8n = await createN8n({ line, label: 'resources' });
-		const credentials = resourceCredentials(emulator);
-		const imported = await n8n.importCredentials(Object.values(credentials));
-		const byName = Object.fromEntries(Object.keys(credentials).map((key, i) => [key, imported[i]]));
-		const workflowIds = await n8n.importWorkflows(FIXTURES.map((name) => loadResourceFixture(name, byName)));
-		FIXTURES.forEach((name, i) => (ids[name] = workflowIds[i]));
+		({ emulator, n8n, ids } = await startSuite({
+			line,
+			label: 'resources',
+			fixtures: FIXTURES,
+			emulator: { dlrDelayMs: 600_000 },
+			credentials: resourceCredentials,
+			loadFixture: loadResourceFixture,
+		}));
 		// `n8n execute` runs each workflow in its own process: no server needed.
 	}, E2E_SETUP_TIMEOUT_MS);
 
-	afterAll(async () => {
-		await n8n?.stop();
-		await emulator?.stop();
-	}, 60_000);
+	afterAll(() => stopSuite({ emulator, n8n }), 60_000);
 
 	beforeEach(() => emulator.reset());
 

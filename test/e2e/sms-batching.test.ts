@@ -6,15 +6,13 @@
  * idx and check_idx=1; error 53 read as "accepted earlier").
  * Needs scripts/install-n8n.sh; SMSAPI_E2E_LINES=2 or =1 restricts the lines.
  */
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
 import {
-	createN8n,
 	E2E_SETUP_TIMEOUT_MS,
 	E2E_TEST_TIMEOUT_MS,
-	loadWorkflowFixture,
 	n8nLines,
-	SMSAPI_CREDENTIAL_TYPE,
-	smsapiTokenCredentialData,
+	startSuite,
+	stopSuite,
 	type N8nInstance,
 	type NodeExecutionItem,
 } from './harness';
@@ -65,22 +63,18 @@ function expectSafe(request: SmsDoRequest, recipients: number) {
 describe.each(n8nLines())('n8n $version (line $line): sms batching and failover end to end', (line) => {
 	let emulator: Emulator;
 	let n8n: N8nInstance;
-	const ids = {} as Record<Fixture, string>;
+	let ids: Record<Fixture, string>;
 
 	beforeAll(async () => {
-		emulator = await startEmulator({ port: 0, token: 'test-token', quiet: true, dlrDelayMs: 600_000 });
-		n8n = await createN8n({ line, label: 'sms-batching' });
-		const [credential] = await n8n.importCredentials([
-			{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI e2e', data: smsapiTokenCredentialData(emulator) },
-		]);
-		const imported = await n8n.importWorkflows(FIXTURES.map((name) => loadWorkflowFixture(name, { smsapiApi: credential })));
-		FIXTURES.forEach((name, i) => (ids[name] = imported[i]));
+		({ emulator, n8n, ids } = await startSuite({
+			line,
+			label: 'sms-batching',
+			fixtures: FIXTURES,
+			emulator: { dlrDelayMs: 600_000 },
+		}));
 	}, E2E_SETUP_TIMEOUT_MS);
 
-	afterAll(async () => {
-		await n8n?.stop();
-		await emulator?.stop();
-	}, 60_000);
+	afterAll(() => stopSuite({ emulator, n8n }), 60_000);
 
 	beforeEach(async () => {
 		emulator.reset();

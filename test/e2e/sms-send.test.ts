@@ -4,16 +4,14 @@
  * sms.do form body), what it did (its messages, credits) and what the node output.
  * Needs scripts/install-n8n.sh; SMSAPI_E2E_LINES=2 or =1 restricts the lines.
  */
-import { startEmulator, type Emulator } from '../emulator';
+import type { Emulator } from '../emulator';
 import {
-	createN8n,
 	E2E_SETUP_TIMEOUT_MS,
 	E2E_TEST_TIMEOUT_MS,
 	headerOf,
-	loadWorkflowFixture,
 	n8nLines,
-	SMSAPI_CREDENTIAL_TYPE,
-	smsapiTokenCredentialData,
+	startSuite,
+	stopSuite,
 	type ExecuteResult,
 	type N8nInstance,
 } from './harness';
@@ -64,26 +62,22 @@ function expectSafeSend(body: Record<string, string>, recipients: number) {
 describe.each(n8nLines())('n8n $version (line $line): sms send end to end', (line) => {
 	let emulator: Emulator;
 	let n8n: N8nInstance;
-	const ids = {} as Record<Fixture, string>;
+	let ids: Record<Fixture, string>;
 
 	const execute = (fixture: Fixture): Promise<ExecuteResult> => n8n.execute(ids[fixture]);
 
 	beforeAll(async () => {
 		// Delivery reports are not part of these tests: keep them from firing while a test runs.
-		emulator = await startEmulator({ port: 0, token: 'test-token', quiet: true, dlrDelayMs: 600_000 });
-		n8n = await createN8n({ line, label: 'sms-send' });
-		const [credential] = await n8n.importCredentials([
-			{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI e2e', data: smsapiTokenCredentialData(emulator) },
-		]);
-		const imported = await n8n.importWorkflows(FIXTURES.map((name) => loadWorkflowFixture(name, { smsapiApi: credential })));
-		FIXTURES.forEach((name, i) => (ids[name] = imported[i]));
+		({ emulator, n8n, ids } = await startSuite({
+			line,
+			label: 'sms-send',
+			fixtures: FIXTURES,
+			emulator: { dlrDelayMs: 600_000 },
+		}));
 		// `n8n execute` runs each workflow in its own process: no server needed.
 	}, E2E_SETUP_TIMEOUT_MS);
 
-	afterAll(async () => {
-		await n8n?.stop();
-		await emulator?.stop();
-	}, 60_000);
+	afterAll(() => stopSuite({ emulator, n8n }), 60_000);
 
 	beforeEach(() => emulator.reset());
 

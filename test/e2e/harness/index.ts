@@ -10,3 +10,5 @@ export { freePort, waitFor, sleep } from './proc';
 export * from './fixtures';
 export * from './smsapi';
 export { packedFiles, copyPackedPackage } from './package-files';
+export { startSuite, stopSuite } from './suite';
+export type { Suite, SuiteOptions } from './suite';

@@ -43,6 +43,7 @@ const FIXTURES = [
 	'sms-send-invalid-continue',
 	'sms-send-invalid-stop',
 	'sms-send-credits',
+	'sms-send-retry',
 	'sms-calculate',
 ] as const;
 
@@ -337,6 +338,36 @@ describe.each(n8nLines())('n8n $version (line $line): sms send end to end', (lin
 			const requests = await smsDoRequests(emulator);
 			expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual(['primary 500']);
 			expect(await messages(emulator)).toEqual([]);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		"n8n's Retry On Fail after the outcome was lost: the retry repeats the same idx, the service answers 53, each number got one message",
+		async () => {
+			// Every attempt of the node's first try is processed by the service but its answer is
+			// lost (the transport gives up: outcome unknown). n8n then runs the node again.
+			await injectFault(emulator, { address: 'primary', endpoint: 'sms.do', mode: 'lost', times: 2 });
+			await injectFault(emulator, { address: 'backup', endpoint: 'sms.do', mode: 'lost', times: 2 });
+			const run = await execute('sms-send-retry');
+			expect(run.error).toBeUndefined();
+			const items = nodeItems(run, 'SMSAPI');
+
+			const requests = await smsDoRequests(emulator);
+			const lost = requests.filter((r) => r.responseStatus === 'lost');
+			expect(lost.length).toBeGreaterThanOrEqual(2);
+			const last = requests[requests.length - 1];
+			expect(responseOf(last)).toMatchObject({ error: 53 });
+			// Every attempt, the retry's included, carried the same two idx values.
+			expect(new Set(requests.map((r) => r.body.idx)).size).toBe(1);
+			expect(requests[0].body.idx).toMatch(/^[0-9a-f]{32}\|[0-9a-f]{32}$/);
+
+			const sent = await messages(emulator);
+			expect(sent.map((m) => m.number).sort()).toEqual(['48500300001', '48500300002']);
+			expect(items.map((item) => [pairedIndex(item), item.json])).toEqual([
+				[0, { id: null, number: '48500300001', idx: requests[0].body.idx.split('|')[0], status: 'ACCEPTED', accepted_earlier: true }],
+				[0, { id: null, number: '48500300002', idx: requests[0].body.idx.split('|')[1], status: 'ACCEPTED', accepted_earlier: true }],
+			]);
 		},
 		E2E_TEST_TIMEOUT_MS,
 	);

@@ -64,6 +64,9 @@ export interface RunOptions {
 	items?: IDataObject[];
 	credentials?: ICredentialDataDecryptedObject;
 	continueOnFail?: boolean;
+	/** The execution's id (`getExecutionId`) and the node's run index (`$runIndex`); defaults exec-1 and 0. */
+	executionId?: string;
+	runIndex?: number;
 }
 
 function getPath(source: unknown, path: string): unknown {
@@ -104,6 +107,12 @@ export function createContext(options: RunOptions): IExecuteFunctions {
 		getNode: () => NODE,
 		getInputData: () => items,
 		continueOnFail: () => options.continueOnFail === true,
+		getExecutionId: () => options.executionId ?? 'exec-1',
+		getTimezone: () => 'UTC',
+		evaluateExpression(expression: string) {
+			if (expression.replace(/\s/g, '') === '={{$runIndex}}') return options.runIndex ?? 0;
+			throw new Error(`the test context evaluates only $runIndex, not ${expression}`);
+		},
 		getCredentials: async <T extends object = ICredentialDataDecryptedObject>() => ({ ...credentials }) as unknown as T,
 		getNodeParameter(name: string, itemIndex: number, fallback?: unknown, parameterOptions?: { extractValue?: boolean }) {
 			let value = getPath(parameters[itemIndex], name);

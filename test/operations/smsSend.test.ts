@@ -514,3 +514,53 @@ describe('sms.send: failover of a batched send', () => {
 		expect(backupCalls).toHaveLength(0);
 	});
 });
+
+describe("sms.send: n8n's Retry On Fail never sends twice", () => {
+	const twoItems = [send('48500000001', 'Order shipped'), send('48500000002', 'Order shipped')];
+
+	it('generated idx values are the same for a repeat of the same execution and node run, new otherwise', async () => {
+		const service = mockService().on('POST', '/sms.do', smsDo);
+		await runNode({ parameters: twoItems, executionId: 'exec-7' });
+		await runNode({ parameters: twoItems, executionId: 'exec-7' });
+		await runNode({ parameters: twoItems, executionId: 'exec-8' });
+		await runNode({ parameters: twoItems, executionId: 'exec-7', runIndex: 1 });
+		const idx = service.calls.map((call) => call.body.idx);
+		expect(idx[0]).toMatch(/^[0-9a-f]{32}\|[0-9a-f]{32}$/);
+		expect(idx[1]).toBe(idx[0]);
+		expect(idx[2]).not.toBe(idx[0]);
+		expect(idx[3]).not.toBe(idx[0]);
+		expect(new Set(idx[0].split('|')).size).toBe(2);
+	});
+
+	it('a retry whose request the service already accepted (53 for the generated idx) reports the messages as accepted', async () => {
+		const used = new Set<string>();
+		const service = mockService().on('POST', '/sms.do', (request) => {
+			if (request.body.idx.split('|').some((value) => used.has(value))) {
+				return [200, { error: 53, message: 'Idx already used' }];
+			}
+			for (const value of request.body.idx.split('|')) used.add(value);
+			return smsDo(request);
+		});
+		const first = await runNode({ parameters: twoItems, executionId: 'exec-9' });
+		const retry = await runNode({ parameters: twoItems, executionId: 'exec-9' });
+
+		expect(service.calls).toHaveLength(2);
+		expect(first.map((item) => item.json.status)).toEqual(['QUEUE', 'QUEUE']);
+		expect(retry).toEqual([
+			{
+				json: { id: null, number: '48500000001', idx: first[0].json.idx, status: 'ACCEPTED', accepted_earlier: true },
+				pairedItem: { item: 0 },
+			},
+			{
+				json: { id: null, number: '48500000002', idx: first[1].json.idx, status: 'ACCEPTED', accepted_earlier: true },
+				pairedItem: { item: 1 },
+			},
+		]);
+	});
+
+	it("53 for the user's own idx stays an error: that idx was used before, by something else", async () => {
+		mockService().on('POST', '/sms.do', () => [200, { error: 53, message: 'Idx already used' }]);
+		const error = await failure(runNode({ parameters: send('48500000001', 'Hi', { idx: 'order42' }), executionId: 'exec-10' }));
+		expect(error.message).toMatch(/53|idx/i);
+	});
+});

@@ -3,7 +3,7 @@
  * per-recipient values) travel in one service request, and the service's answer is handed
  * back to the items it belongs to.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mayBeSameNumber } from './numbers';
 import {
 	MAX_PERSONALISED_PER_REQUEST,
@@ -468,10 +468,10 @@ export function collectItemResults(results: readonly ItemSendResult[]): ItemSend
 }
 
 /**
- * A fresh idx for a message: 32 characters of 0-9 and a-f (a UUID without dashes), inside
- * the service's a-z0-9 charset and far below its 255-character limit. With `check_idx=1` it
- * lets a repeated request be recognised instead of sent twice.
+ * An idx for a message the user gave none for: 32 characters of [a-f0-9]. With a `seed` it is
+ * derived from it (the same seed gives the same idx), otherwise random.
  */
-export function generateIdx(): string {
+export function generateIdx(seed?: string): string {
+	if (seed !== undefined) return createHash('sha256').update(seed).digest('hex').slice(0, 32);
 	return randomUUID().replace(/-/g, '');
 }

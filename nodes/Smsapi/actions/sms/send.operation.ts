@@ -18,7 +18,7 @@ import {
 	validateSendParameters,
 } from '../../helpers/sendValidation';
 import { toNumber } from '../../helpers/values';
-import { smsapiApiRequest } from '../../transport';
+import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
 import { HIDE_WITH_TEMPLATE, messageField, sendOptions } from './fields';
 import { toSendParameters } from './sendParameters';
 
@@ -80,10 +80,21 @@ function messageItem(entry: IDataObject, response: IDataObject, withDetails: boo
 }
 
 /**
+ * What makes a generated idx unique to this item in this run of the node: the execution, the
+ * node and its run index (a loop runs a node again with a new one; a retry keeps it).
+ */
+function runSeed(this: IExecuteFunctions, itemIndex: number): string | undefined {
+	const executionId = this.getExecutionId?.();
+	if (!executionId) return undefined;
+	const runIndex = String(this.evaluateExpression('={{ $runIndex }}', itemIndex) ?? '');
+	return `${executionId}:${this.getNode().id}:${runIndex}:${itemIndex}`;
+}
+
+/**
  * Read, check and prepare every item before anything is sent: a bad item fails (or, with
  * Continue On Fail, becomes an error item) and nothing of the run has been charged yet.
  */
-function prepareItem(this: IExecuteFunctions, itemIndex: number): ItemSendRequest {
+function prepareItem(this: IExecuteFunctions, itemIndex: number, generatedIdx: Set<number>): ItemSendRequest {
 	const toInput = this.getNodeParameter('to', itemIndex) as string | string[];
 	const message = this.getNodeParameter('message', itemIndex, '') as string;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -109,8 +120,14 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number): ItemSendReques
 	if (message !== '' && params.template === undefined) params.message = message;
 	// Every message carries an idx, and check_idx=1 unless turned off: a repeat of this request
 	// (failover to the backup address) is then refused by the service instead of sent twice.
+	// Generated ones derive from the execution, node run and item, so that n8n's Retry On Fail,
+	// which runs the node again within the same execution, repeats the same idx too.
 	if (perRecipientValues(params.idx) === undefined) {
-		params.idx = recipients.numbers.map(() => generateIdx());
+		const seed = runSeed.call(this, itemIndex);
+		params.idx = recipients.numbers.map((number, position) =>
+			generateIdx(seed === undefined ? undefined : `${seed}:${position}:${number}`),
+		);
+		generatedIdx.add(itemIndex);
 	}
 	if (params.check_idx === undefined) params.check_idx = true;
 
@@ -208,11 +225,13 @@ export async function execute(
 	const continueOnFail = this.continueOnFail();
 	const outcomes = new Map<number, ItemOutcome>();
 	const ready: ItemSendRequest[] = [];
+	/** Items whose idx values this run generated. */
+	const generatedIdx = new Set<number>();
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		outcomes.set(itemIndex, { output: [], errors: [] });
 		try {
-			ready.push(prepareItem.call(this, itemIndex));
+			ready.push(prepareItem.call(this, itemIndex, generatedIdx));
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex.call(this, error, itemIndex);
 			outcomes.get(itemIndex)!.errors.push(error as Error);
@@ -234,6 +253,15 @@ export async function execute(
 			});
 			applyAnswer.call(this, request, data, meta.acceptedEarlier === true, outcomes);
 		} catch (error) {
+			// 53 for idx values this run generated: an earlier try of this same node run (n8n's
+			// Retry On Fail) was accepted. Report it as accepted instead of sending twice or failing.
+			if (
+				getSmsapiErrorCode(error) === 53 &&
+				request.members.every((member) => generatedIdx.has(member.itemIndex))
+			) {
+				applyAnswer.call(this, request, undefined, true, outcomes);
+				continue;
+			}
 			// The whole request failed (e.g. 103 not enough credits: nothing of it was sent).
 			// Without Continue On Fail the run stops here, saying what earlier requests sent.
 			if (!continueOnFail) {

@@ -14,7 +14,9 @@ import {
 	n8nLines,
 	nodeOutput,
 	SMSAPI_CREDENTIAL_TYPE,
+	SMSAPI_NODE_TYPE,
 	smsapiTokenCredentialData,
+	type DynamicParametersRequest,
 	type N8nInstance,
 } from './harness';
 
@@ -23,6 +25,20 @@ describe.each(n8nLines())('n8n $version (line $line): credential and account', (
 	let n8n: N8nInstance;
 	let profileWorkflowId: string;
 	let badTokenWorkflowId: string;
+	let credential: { id: string; name: string };
+
+	/** A dropdown request as the editor sends it for the SMSAPI node with the emulator's credential. */
+	const dropdown = (
+		methodName: string,
+		path: string,
+		currentNodeParameters: Record<string, unknown>,
+	): DynamicParametersRequest => ({
+		nodeType: SMSAPI_NODE_TYPE,
+		methodName,
+		path,
+		currentNodeParameters,
+		credentials: { smsapiApi: credential },
+	});
 
 	beforeAll(async () => {
 		emulator = await startEmulator({ port: 0, token: 'test-token', credits: 100, quiet: true });
@@ -35,6 +51,7 @@ describe.each(n8nLines())('n8n $version (line $line): credential and account', (
 				data: smsapiTokenCredentialData(emulator, { token: 'wrong-token' }),
 			},
 		]);
+		credential = { id: good.id, name: good.name };
 		[profileWorkflowId, badTokenWorkflowId] = await n8n.importWorkflows([
 			loadWorkflowFixture('account-get-profile', { smsapiApi: good }),
 			{
@@ -129,4 +146,85 @@ describe.each(n8nLines())('n8n $version (line $line): credential and account', (
 		},
 		E2E_TEST_TIMEOUT_MS,
 	);
+
+	describe('dropdowns filled from the account (the editor asks n8n, n8n asks the emulator)', () => {
+		const send = { resource: 'sms', operation: 'send', to: '48500000001', message: 'x', options: {} };
+
+		it(
+			'Sender Name lists only the active names, the default marked, plus the account default',
+			async () => {
+				const options = await n8n.loadOptions(dropdown('getSenderNames', 'parameters.options.from', send));
+				// The emulator's account: Test (active, default), MyShop (active), NewBrand (INACTIVE).
+				expect(options.map((o) => o.value)).toEqual(['', 'MyShop', 'Test']);
+				expect(options.find((o) => o.value === 'Test')?.name).toBe('Test (default)');
+
+				const requests = await emulatorRequests(emulator, { path: '/sender.do' });
+				expect(requests).toHaveLength(1);
+				expect(requests[0]).toMatchObject({ method: 'GET', authMethod: 'bearer', responseStatus: 200 });
+				expect(requests[0].query).toMatchObject({ list: '1', format: 'json' });
+			},
+			E2E_TEST_TIMEOUT_MS,
+		);
+
+		it(
+			'Template lists the account templates by name with their text',
+			async () => {
+				const options = await n8n.loadOptions(dropdown('getTemplates', 'parameters.options.template', send));
+				expect(options.map((o) => o.value)).toEqual(['', 'appointment', 'otp', 'welcome']);
+				expect(options.find((o) => o.value === 'welcome')?.description).toBe('Hello [%1%], welcome to [%2%]!');
+				const requests = await emulatorRequests(emulator);
+				expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /sms/templates']);
+			},
+			E2E_TEST_TIMEOUT_MS,
+		);
+
+		it(
+			'Group (send to group) lists the contact groups by name with member counts',
+			async () => {
+				const options = await n8n.loadOptions(
+					dropdown('getContactGroupNames', 'parameters.group', { resource: 'sms', operation: 'sendToGroup' }),
+				);
+				expect(options.map((o) => o.value)).toEqual(['customers', 'empty', 'vip']);
+				expect(options.find((o) => o.value === 'empty')?.name).toBe('empty (0)');
+				const requests = await emulatorRequests(emulator);
+				expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /contacts/groups']);
+			},
+			E2E_TEST_TIMEOUT_MS,
+		);
+
+		it(
+			'Contact (update) searches the contacts as the user types, by the service\'s q',
+			async () => {
+				const found = await n8n.resourceLocatorResults({
+					...dropdown('searchContacts', 'parameters.contactId', { resource: 'contact', operation: 'update' }),
+					filter: 'Kowalska',
+				});
+				expect(found.results).toEqual([
+					{ name: 'Anna Kowalska (48500000001, anna.kowalska@example.com)', value: expect.stringMatching(/^[0-9a-f]{24}$/) },
+				]);
+				const requests = await emulatorRequests(emulator, { path: '/contacts' });
+				expect(requests).toHaveLength(1);
+				expect(requests[0].query).toMatchObject({ q: 'Kowalska', offset: '0', limit: '50' });
+			},
+			E2E_TEST_TIMEOUT_MS,
+		);
+
+		it(
+			'a wrong token makes the dropdown fail with the service\'s authorization error, not an empty list',
+			async () => {
+				const badCredentialId = await n8n.createCredentialViaRest({
+					type: SMSAPI_CREDENTIAL_TYPE,
+					name: 'SMSAPI dropdown (bad token)',
+					data: smsapiTokenCredentialData(emulator, { token: 'wrong-token' }),
+				});
+				const res = await n8n.loadOptionsResponse({
+					...dropdown('getSenderNames', 'parameters.options.from', send),
+					credentials: { smsapiApi: { id: badCredentialId, name: 'SMSAPI dropdown (bad token)' } },
+				});
+				expect(res.status).toBeGreaterThanOrEqual(400);
+				expect(JSON.stringify(res.body)).toMatch(/[Aa]uthori[sz]ation/);
+			},
+			E2E_TEST_TIMEOUT_MS,
+		);
+	});
 });

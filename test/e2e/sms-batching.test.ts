@@ -170,6 +170,29 @@ describe.each(n8nLines())('n8n $version (line $line): sms batching and failover 
 	);
 
 	it(
+		'the primary does not answer at all (hangs past the 30 s request timeout): the request is repeated once on the backup with the same idx; nothing lost or doubled',
+		async () => {
+			await injectFault(emulator, { address: 'primary', endpoint: 'sms.do', mode: 'hang', times: 1 });
+			const started = Date.now();
+			const run = await n8n.execute(ids['sms-batch-same'], { timeoutMs: 110_000 });
+			expect(run.error).toBeUndefined();
+			// The transport waited for its request timeout before it gave up on the primary.
+			expect(Date.now() - started).toBeGreaterThanOrEqual(30_000);
+			const items = nodeItems(run, 'SMSAPI');
+
+			const requests = await smsDoRequests(emulator);
+			expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual(['primary hang', 'backup 200']);
+			expect(requests[1].body).toEqual(requests[0].body);
+			expectSafe(requests[1], 1000);
+
+			expectPairedInOrder(items, PHONES);
+			const sent = await expectOneMessageEach(emulator, PHONES);
+			expect(sent.every((m) => m.address === 'backup')).toBe(true);
+		},
+		150_000,
+	);
+
+	it(
 		'the primary had accepted the request but its answer was lost: the backup answers 53 and the items are reported as accepted, with no second message',
 		async () => {
 			// 'lost': the primary processes the request (the messages are accepted and charged),

@@ -675,6 +675,45 @@ export class N8nInstance {
 	}
 
 	/**
+	 * Asks n8n for a node parameter's dropdown the way the editor does when it opens one
+	 * (POST /rest/dynamic-node-parameters/options, n8n runs the node's loadOptions method).
+	 */
+	async loadOptions(req: DynamicParametersRequest): Promise<Array<{ name: string; value: unknown; description?: string }>> {
+		const res = await this.loadOptionsResponse(req);
+		if (res.status !== 200 || !Array.isArray(res.body?.data)) {
+			throw new Error(this.failure(`POST /rest/dynamic-node-parameters/options -> ${res.status} ${JSON.stringify(res.body).slice(0, 1000)}`));
+		}
+		return res.body.data;
+	}
+
+	/** loadOptions() without the checks: n8n's HTTP status and body as they are (for error cases). */
+	async loadOptionsResponse(
+		req: DynamicParametersRequest,
+	): Promise<{ status: number; body: { data?: Array<{ name: string; value: unknown; description?: string }>; message?: string } }> {
+		return this.rest('POST', '/rest/dynamic-node-parameters/options', dynamicParametersBody(req));
+	}
+
+	/**
+	 * Asks n8n for a resource locator's search list the way the editor does when the user types in it
+	 * (POST /rest/dynamic-node-parameters/resource-locator-results, n8n runs the node's listSearch method).
+	 */
+	async resourceLocatorResults(
+		req: DynamicParametersRequest & { filter?: string; paginationToken?: string },
+	): Promise<{ results: Array<{ name: string; value: unknown }>; paginationToken?: unknown }> {
+		const res = await this.rest<{ data?: { results: Array<{ name: string; value: unknown }>; paginationToken?: unknown } }>(
+			'POST',
+			'/rest/dynamic-node-parameters/resource-locator-results',
+			{ ...dynamicParametersBody(req), filter: req.filter, paginationToken: req.paginationToken },
+		);
+		if (res.status !== 200 || !Array.isArray(res.body?.data?.results)) {
+			throw new Error(
+				this.failure(`POST /rest/dynamic-node-parameters/resource-locator-results -> ${res.status} ${JSON.stringify(res.body).slice(0, 1000)}`),
+			);
+		}
+		return res.body.data;
+	}
+
+	/**
 	 * Tests a credential the way the editor's "Test" button does (POST /rest/credentials/test,
 	 * n8n runs the credential's `test` request). Needs start(). Pass `{ type, data }` to create a
 	 * credential first, or `{ id, type }` (optionally with `data` overrides) for an existing one.
@@ -690,6 +729,29 @@ export class N8nInstance {
 		}
 		return result;
 	}
+}
+
+/** What the editor sends when it fills a dropdown or a resource locator list. */
+export interface DynamicParametersRequest {
+	nodeType: string;
+	nodeVersion?: number;
+	/** The method named in the parameter's typeOptions. */
+	methodName: string;
+	/** The parameter's path, e.g. `parameters.options.from`. */
+	path: string;
+	currentNodeParameters: Record<string, unknown>;
+	/** Credential type -> { id, name }. */
+	credentials?: Record<string, { id: string; name: string }>;
+}
+
+function dynamicParametersBody(req: DynamicParametersRequest) {
+	return {
+		nodeTypeAndVersion: { name: req.nodeType, version: req.nodeVersion ?? 1 },
+		methodName: req.methodName,
+		path: req.path,
+		currentNodeParameters: req.currentNodeParameters,
+		credentials: req.credentials,
+	};
 }
 
 /** All instances created through createN8n(), for a last-resort cleanup. */

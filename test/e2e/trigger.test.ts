@@ -35,6 +35,7 @@ import {
 	registerCallback,
 	registry,
 	serviceRequest,
+	TRIGGER_NODE,
 	triggerItems,
 	triggerUrl,
 	waitForCallbacks,
@@ -380,6 +381,46 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 					{ type: 'SMS', all: 3, points: 0.495, info: 'numbers', text: 'Spring sale (POST)' },
 				]),
 			);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'"Listen for test event" (the editor\'s manual run): the Test URL with the secret is registered, one callback to it ' +
+			'runs the workflow once in manual mode, and the Test URL is removed from the registry afterwards',
+		async () => {
+			const click = triggers.click;
+			const testUrl = `${n8n.webhookTestUrl(`${click.webhookId}/click`)}?secret=${encodeURIComponent(click.secret)}`;
+			const workflow = await n8n.rest<{ data: Record<string, unknown> }>('GET', `/rest/workflows/${click.id}`);
+			expect(workflow.status).toBe(200);
+			// n8n 2.x reads the saved workflow; 1.x takes it from the body (as its editor sends it).
+			const run = await n8n.rest<{ data?: { waitingForWebhook?: boolean } }>('POST', `/rest/workflows/${click.id}/run`, {
+				workflowData: workflow.body.data,
+				triggerToStartFrom: { name: TRIGGER_NODE },
+			});
+			expect(run).toMatchObject({ status: 200, body: { data: { waitingForWebhook: true } } });
+
+			const entries = await waitForRegistry(emulator, 'the Test URL registered', (all) => all.some((entry) => entry.url === testUrl));
+			expect(entries.filter((entry) => entry.url === testUrl)).toEqual([{ id: expect.any(String), type: 'short_url', url: testUrl }]);
+			// The production URL stays unregistered: the workflow is not active.
+			expect(entries.some((entry) => entry.url === callbackUrlOf(n8n, click))).toBe(false);
+
+			// Without the secret the Test URL refuses and keeps listening.
+			const msgId = freshMsgId();
+			const clickFields = { MsgId: msgId, suffix: 'tE5t1', to: '48500000001', click_date: '1700000000', username: 'demo' };
+			const noSecret = await call(n8n.webhookTestUrl(`${click.webhookId}/click`), { query: clickFields });
+			expect(noSecret.status).toBe(403);
+
+			const before = await lastExecutionId(n8n);
+			expect(await call(testUrl, { query: clickFields })).toEqual({ status: 200, body: 'OK' });
+			const [execution] = await waitForNewExecutions(n8n, before, 1, { workflowId: click.id });
+			expect(execution.mode).toBe('manual');
+			expect(triggerItems(execution)).toEqual([expect.objectContaining({ MsgId: msgId, suffix: 'tE5t1', click_date: 1700000000 })]);
+
+			// A test webhook serves one call: n8n removes it, and the trigger removes its registration.
+			await waitForRegistry(emulator, 'the Test URL removed', (all) => !all.some((entry) => entry.url === testUrl));
+			expect((await call(testUrl, { query: { ...clickFields, MsgId: freshMsgId() } })).status).toBe(404);
+			await expectNoNewExecutions(n8n, Number(execution.id));
 		},
 		E2E_TEST_TIMEOUT_MS,
 	);

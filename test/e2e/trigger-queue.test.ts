@@ -1,7 +1,8 @@
 /**
- * The SMSAPI Trigger's deduplication in queue mode (each installed n8n line): the main process
- * takes the webhook and answers, a worker runs the execution, Redis carries the job. The dedupe
- * memory lives in the workflow's static data in the database, shared by both.
+ * The SMSAPI Trigger's deduplication in queue mode (each installed n8n line): the main process or a
+ * separate `n8n webhook` process takes the webhook and answers, a worker runs the execution, Redis
+ * carries the job. The dedupe memory lives in the workflow's static data in the database, shared
+ * by all of them.
  * Needs scripts/install-n8n.sh and Debian's redis-server.
  */
 import { startEmulator, type Emulator } from '../emulator';
@@ -39,7 +40,7 @@ describe.each(n8nLines())('n8n $version (line $line), queue mode: SMSAPI Trigger
 	beforeAll(async () => {
 		redis = await startRedis();
 		emulator = await startEmulator({ port: 0, quiet: true });
-		n8n = await createN8n({ line, label: 'trigger-queue', queue: { redisPort: redis.port, workers: 1 } });
+		n8n = await createN8n({ line, label: 'trigger-queue', queue: { redisPort: redis.port, workers: 1, webhookProcesses: 1 } });
 		const [cred] = await n8n.importCredentials([
 			{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI e2e', data: smsapiTokenCredentialData(emulator) },
 		]);
@@ -82,6 +83,42 @@ describe.each(n8nLines())('n8n $version (line $line), queue mode: SMSAPI Trigger
 			// And the first report, once more after an execution of the workflow finished on the worker.
 			before = await lastExecutionId(n8n);
 			expect(await call(url, { query: dlrQuery([accepted]) })).toEqual({ status: 200, body: 'OK' });
+			await expectNoNewExecutions(n8n, before);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'a report taken by the webhook process and repeated to the main process (and the other way round) starts one execution',
+		async () => {
+			const path = `${trigger.webhookId}/dlr`;
+			const secret = { secret: trigger.secret };
+			const atWebhookProcess = (query: Record<string, string>) =>
+				call(n8n.webhookProcessUrl(0, path), { query: { ...query, ...secret } });
+			const atMain = (query: Record<string, string>) => call(callbackUrlOf(n8n, trigger), { query });
+
+			for (const [first, repeat] of [
+				[atWebhookProcess, atMain],
+				[atMain, atWebhookProcess],
+			] as const) {
+				const report = dlrQuery([dlr({ status: '404', status_name: 'DELIVERED' })]);
+				let before = await lastExecutionId(n8n);
+				const since = Date.now();
+				expect(await first(report)).toEqual({ status: 200, body: 'OK' });
+				const [execution] = await waitForNewExecutions(n8n, before, 1, { since });
+				expect(triggerItems(execution)).toEqual([expect.objectContaining({ MsgId: report.MsgId, status: 404 })]);
+				expect(n8n.logs()).toContain(`Worker started execution ${execution.id} (job`);
+
+				before = await lastExecutionId(n8n);
+				expect(await repeat(report)).toEqual({ status: 200, body: 'OK' });
+				expect(await first(report)).toEqual({ status: 200, body: 'OK' });
+				await expectNoNewExecutions(n8n, before);
+			}
+
+			// The webhook process checks the secret too.
+			const stray = dlrQuery([dlr()]);
+			const before = await lastExecutionId(n8n);
+			expect((await call(n8n.webhookProcessUrl(0, path), { query: stray })).status).toBe(403);
 			await expectNoNewExecutions(n8n, before);
 		},
 		E2E_TEST_TIMEOUT_MS,

@@ -25,6 +25,11 @@ export interface QueueModeOptions {
 	workers?: number;
 	/** --concurrency of each worker. Default 5. */
 	concurrency?: number;
+	/**
+	 * Start this many `n8n webhook` processes too (each on its own port, see webhookProcessUrl()):
+	 * they take production webhook calls and enqueue the executions, as in a scaled n8n. Default 0.
+	 */
+	webhookProcesses?: number;
 }
 
 export interface CreateOptions {
@@ -142,6 +147,8 @@ export class N8nInstance {
 	private readonly workflows = new Map<string, WorkflowJson>();
 	private readonly activated = new Set<string>();
 	private processes: ManagedProcess[] = [];
+	/** HTTP ports of the running `n8n webhook` processes (queue mode). */
+	private webhookPorts: number[] = [];
 	private cookie?: string;
 	private stopped = false;
 
@@ -371,6 +378,13 @@ export class N8nInstance {
 		return `${this.baseUrl}/webhook/${webhookPath.replace(/^\/+/, '')}`;
 	}
 
+	/** Production webhook URL of a path at the `index`-th `n8n webhook` process (queue mode). */
+	webhookProcessUrl(index: number, webhookPath: string): string {
+		const port = this.webhookPorts[index];
+		if (port === undefined) throw new Error(`no webhook process #${index} is running (queue.webhookProcesses)`);
+		return `http://127.0.0.1:${port}/webhook/${webhookPath.replace(/^\/+/, '')}`;
+	}
+
 	/** Test webhook URL (`/webhook-test/<path>`). */
 	webhookTestUrl(webhookPath: string): string {
 		return `${this.baseUrl}/webhook-test/${webhookPath.replace(/^\/+/, '')}`;
@@ -442,12 +456,19 @@ export class N8nInstance {
 		try {
 			const main = this.spawnProcess('main', ['start'], await this.env());
 			const workers: Array<{ mp: ManagedProcess; healthPort: string }> = [];
+			const webhookProcesses: Array<{ mp: ManagedProcess; port: number }> = [];
 			if (this.queue) {
 				for (let i = 0; i < (this.queue.workers ?? 1); i++) {
 					const env = await this.env();
 					const mp = this.spawnProcess(`worker${i + 1}`, ['worker', `--concurrency=${this.queue.concurrency ?? 5}`], env);
 					workers.push({ mp, healthPort: env.QUEUE_HEALTH_CHECK_PORT! });
 				}
+				for (let i = 0; i < (this.queue.webhookProcesses ?? 0); i++) {
+					const port = await uniqueFreePort();
+					const mp = this.spawnProcess(`webhook${i + 1}`, ['webhook'], await this.env({ N8N_PORT: String(port) }));
+					webhookProcesses.push({ mp, port });
+				}
+				this.webhookPorts = webhookProcesses.map((w) => w.port);
 			}
 			await waitFor(`n8n ${this.line.version} /healthz on port ${this.port}`, left(), async () => {
 				this.assertAlive(main);
@@ -467,8 +488,18 @@ export class N8nInstance {
 					return res.ok ? true : undefined;
 				});
 			}
+			for (const w of webhookProcesses) {
+				await waitFor(`n8n ${w.mp.name} /healthz on port ${w.port}`, left(), async () => {
+					this.assertAlive(w.mp);
+					const res = await fetch(`http://127.0.0.1:${w.port}/healthz`, { signal: AbortSignal.timeout(2000) });
+					return res.ok ? true : undefined;
+				});
+			}
 			for (const wh of [...this.knownWebhooks(), ...(opts.webhooks ?? [])]) {
 				await this.waitForWebhook(wh.path, wh.method ?? 'POST', left(), main);
+				for (const [i, w] of webhookProcesses.entries()) {
+					await this.waitForWebhook(wh.path, wh.method ?? 'POST', left(), w.mp, i);
+				}
 			}
 		} catch (e) {
 			await this.stopProcesses();
@@ -484,8 +515,14 @@ export class N8nInstance {
 	 * for HEAD" on a GET webhook.) When a node registers its URL at an external service too, that
 	 * may finish after this resolves: wait for it separately.
 	 */
-	async waitForWebhook(webhookPath: string, method = 'POST', timeoutMs = 30_000, main?: ManagedProcess): Promise<void> {
-		const url = this.webhookUrl(webhookPath);
+	async waitForWebhook(
+		webhookPath: string,
+		method = 'POST',
+		timeoutMs = 30_000,
+		main?: ManagedProcess,
+		webhookProcess?: number,
+	): Promise<void> {
+		const url = webhookProcess === undefined ? this.webhookUrl(webhookPath) : this.webhookProcessUrl(webhookProcess, webhookPath);
 		const m = method.toUpperCase();
 		await waitFor(`webhook ${m} ${url} to be registered`, timeoutMs, async () => {
 			if (main) this.assertAlive(main);
@@ -506,8 +543,9 @@ export class N8nInstance {
 	async stopProcesses(): Promise<void> {
 		const procs = this.processes;
 		this.processes = [];
+		this.webhookPorts = [];
 		this.cookie = undefined;
-		// Workers first, main last (queue mode).
+		// Webhook processes and workers first, main last (queue mode).
 		for (const mp of [...procs].reverse()) {
 			if (mp.exitInfo) continue;
 			killGroup(mp.child, 'SIGTERM');

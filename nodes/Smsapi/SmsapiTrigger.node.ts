@@ -25,8 +25,10 @@ import { callbackExists, registerCallback, unregisterCallback } from './trigger/
  * a deferred `onReceived` answer would never save it). This holds in regular mode and in queue
  * mode, where webhooks are handled by the main or webhook processes (never by workers): all of
  * them share the memory through the database. Checked against n8n 1.123 and 2.41. Limits:
- * - two copies of one report arriving at the same moment can both pass: each request reads the
- *   memory before the other has saved it, and the later save wins (keys of the other are lost);
+ * - requests in flight at the same moment each read the memory before the other has saved it:
+ *   within one n8n process a process-wide copy (`rememberReports`) closes that gap (a second copy
+ *   is dropped, the last save holds every report); between processes (queue mode with several
+ *   main or webhook processes taking the same report at the same moment) both copies can pass;
  * - executions that change static data themselves save their own copy at the end and can undo
  *   keys written by webhooks in the meantime;
  * - `OK` goes out before the execution exists: if n8n then fails to create it, the service does

@@ -314,6 +314,33 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 	);
 
 	it(
+		'copies of a report arriving at the same moment start one execution; reports arriving together are all remembered',
+		async () => {
+			const url = callbackUrlOf(n8n, triggers.dlr);
+			// The service may repeat a report while the first call is still being answered.
+			const report = dlr();
+			let before = await lastExecutionId(n8n);
+			const since = Date.now();
+			const answers = await Promise.all(Array.from({ length: 4 }, () => call(url, { query: dlrQuery([report]) })));
+			expect(answers).toEqual(Array.from({ length: 4 }, () => ({ status: 200, body: 'OK' })));
+			const [execution] = await waitForNewExecutions(n8n, before, 1, { since });
+			expect(triggerItems(execution)).toEqual([expect.objectContaining({ MsgId: report.MsgId })]);
+			await expectNoNewExecutions(n8n, Number(execution.id));
+
+			// A burst of different reports (a bulk's delivery reports), then each repeated: no report is forgotten.
+			const burst = Array.from({ length: 12 }, () => dlr());
+			before = await lastExecutionId(n8n);
+			await Promise.all(burst.map((one) => call(url, { query: dlrQuery([one]) })));
+			const executions = await waitForNewExecutions(n8n, before, burst.length);
+			expect(executions).toHaveLength(burst.length);
+			const last = Math.max(...executions.map((e) => Number(e.id)));
+			for (const one of burst) expect(await call(url, { query: dlrQuery([one]) })).toEqual({ status: 200, body: 'OK' });
+			await expectNoNewExecutions(n8n, last);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
 		'a callback without the secret or with a wrong one is refused with 403 and starts nothing (the report is not remembered)',
 		async () => {
 			const report = dlr();

@@ -2,6 +2,9 @@ import {
 	dedupeKey,
 	DEFAULT_DEDUPE_LIMITS,
 	dropSeenReports,
+	forgetProcessMemory,
+	PROCESS_MEMORY_SCOPES,
+	rememberReports,
 	reportIdentity,
 	SeenReports,
 } from '../../nodes/Smsapi/trigger/dedupe';
@@ -68,6 +71,18 @@ describe('SeenReports (bounded LRU with expiry)', () => {
 		expect(memory.dirty).toBe(true);
 	});
 
+	it('merges memories: each key at its latest sighting, least recent first, expired dropped, capacity kept', () => {
+		const a = SeenReports.fromState({ v: 1, entries: [['k1', 10], ['k2', 30]] }, 50, limits);
+		const b = SeenReports.fromState({ v: 1, entries: [['old', -100], ['k1', 40], ['k3', 20]] }, 50, limits);
+		const merged = SeenReports.merged([a, b], 50, limits);
+		expect(merged.toState().entries).toEqual([['k3', 20], ['k2', 30], ['k1', 40]]);
+		expect(merged.dirty).toBe(true);
+		const four = SeenReports.merged([a, SeenReports.fromState({ v: 1, entries: [['k4', 45], ['k5', 46]] }, 50, limits)], 50, limits);
+		expect(four.toState().entries.map(([key]) => key)).toEqual(['k2', 'k4', 'k5']);
+		// Nothing new: not dirty.
+		expect(SeenReports.merged([a, a], 50, limits).dirty).toBe(false);
+	});
+
 	it('has the documented default bounds', () => {
 		expect(DEFAULT_DEDUPE_LIMITS).toEqual({ capacity: 10_000, ttlSeconds: 604_800 });
 		const memory = new SeenReports();
@@ -124,5 +139,36 @@ describe('dropSeenReports', () => {
 		);
 		expect(second.fresh).toEqual([{ MsgId: '3', status: 404 }, { MsgId: '1', status: 405 }]);
 		expect(second.repeated).toBe(2);
+	});
+});
+
+describe('rememberReports (stored memory + this process)', () => {
+	beforeEach(() => forgetProcessMemory());
+	const dlr1 = { MsgId: '1', status: 404 };
+	const dlr2 = { MsgId: '2', status: 404 };
+
+	it('recognises a report this process saw even when the stored memory predates it', () => {
+		expect(rememberReports('wf|node|webhook', undefined, 'dlr', [dlr1], 10).fresh).toEqual([dlr1]);
+		const again = rememberReports('wf|node|webhook', undefined, 'dlr', [dlr1, dlr2], 11);
+		expect(again.fresh).toEqual([dlr2]);
+		expect(again.repeated).toBe(1);
+		// What is stored holds both, though the stored memory it started from held neither.
+		expect(again.memory.toState().entries.map(([key]) => key)).toHaveLength(2);
+		expect(again.memory.dirty).toBe(true);
+	});
+
+	it('recognises a report from the stored memory alone (another process saw it)', () => {
+		const elsewhere = rememberReports('wf|node|webhook', undefined, 'dlr', [dlr1], 10).memory.toState();
+		forgetProcessMemory();
+		expect(rememberReports('wf|node|webhook', elsewhere, 'dlr', [dlr1], 11).fresh).toEqual([]);
+	});
+
+	it('keeps scopes apart and remembers only the most recent scopes', () => {
+		rememberReports('scope-0', undefined, 'dlr', [dlr1], 10);
+		expect(rememberReports('scope-other', undefined, 'dlr', [dlr1], 10).fresh).toEqual([dlr1]);
+		for (let i = 1; i <= PROCESS_MEMORY_SCOPES; i++) rememberReports(`scope-${i}`, undefined, 'dlr', [dlr2], 10);
+		// scope-0 was the least recently used of PROCESS_MEMORY_SCOPES + 2: forgotten.
+		expect(rememberReports('scope-0', undefined, 'dlr', [dlr1], 11).fresh).toEqual([dlr1]);
+		expect(rememberReports(`scope-${PROCESS_MEMORY_SCOPES}`, undefined, 'dlr', [dlr2], 11).fresh).toEqual([]);
 	});
 });

@@ -68,10 +68,21 @@ export function loadTrigger(request: jest.Mock = jest.fn()): TriggerModule['Smsa
 	return (require('../../nodes/Smsapi/SmsapiTrigger.node') as TriggerModule).SmsapiTrigger;
 }
 
+/**
+ * Forgets the reports the trigger (as loaded by loadTrigger) remembers in this process, as after
+ * a restart or for another n8n process: then only the stored static data can recognise a repeat.
+ */
+export function forgetProcessMemory(): void {
+	// The module registry loadTrigger() filled: the same dedupe module the trigger uses.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	(require('../../nodes/Smsapi/trigger/dedupe') as { forgetProcessMemory: () => void }).forgetProcessMemory();
+}
+
 export function createWorkflow(
 	nodeType: INodeType,
 	parameters: IDataObject,
 	staticData: IDataObject = {},
+	id = 'wf-1',
 ): Workflow {
 	const nodeTypes = {
 		getByName: () => nodeType,
@@ -88,7 +99,7 @@ export function createWorkflow(
 		webhookId: WEBHOOK_ID,
 		credentials: { smsapiApi: { id: '1', name: 'SMSAPI account' } },
 	};
-	return new Workflow({ id: 'wf-1', nodes: [node], connections: {}, active: true, nodeTypes, staticData });
+	return new Workflow({ id, nodes: [node], connections: {}, active: true, nodeTypes, staticData });
 }
 
 /**

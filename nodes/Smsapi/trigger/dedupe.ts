@@ -81,6 +81,25 @@ export class SeenReports {
 		this.evictOverflow();
 	}
 
+	/**
+	 * One memory from several: every unexpired key with its latest sighting, least recently seen
+	 * first, cut to capacity. Marked changed when it holds more than the first of them.
+	 */
+	static merged(memories: SeenReports[], now: number, limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS): SeenReports {
+		const latest = new Map<string, number>();
+		for (const memory of memories) {
+			for (const [key, seenAt] of memory.seen) {
+				const known = latest.get(key);
+				if (known === undefined || known < seenAt) latest.set(key, seenAt);
+			}
+		}
+		const entries = [...latest].sort((a, b) => a[1] - b[1]);
+		const result = SeenReports.fromState({ v: 1, entries }, now, limits);
+		const first = memories[0];
+		if (first === undefined || result.size !== first.size || first.dirty) result.changed = true;
+		return result;
+	}
+
 	toState(): DedupeState {
 		return { v: 1, entries: [...this.seen.entries()] };
 	}
@@ -153,4 +172,47 @@ export function dropSeenReports(
 		memory.touch(key, now);
 	}
 	return { fresh, repeated };
+}
+
+/**
+ * Reports seen by this n8n process, per trigger node and mode. n8n reads the static data at the
+ * start of each request and saves it after the answer: two requests in flight at once would each
+ * miss the other's reports (both copies of one report start the workflow; the later save drops
+ * the other's keys). This process-wide copy is checked and updated without a pause in between, so
+ * requests of one process always see each other. Bounded: the most recently used scopes only.
+ */
+const processMemory = new Map<string, SeenReports>();
+
+/** Trigger nodes remembered per process at most (each holds at most `capacity` keys). */
+export const PROCESS_MEMORY_SCOPES = 200;
+
+/**
+ * The dedupe step of one request: the stored memory (static data) and this process's memory
+ * together decide which reports are new; both learn every report of the request. Returns the new
+ * reports and the memory to store (always changed when there were reports).
+ */
+export function rememberReports(
+	scope: string,
+	stored: unknown,
+	event: CallbackEvent,
+	reports: IDataObject[],
+	now: number,
+	limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS,
+): { fresh: IDataObject[]; repeated: number; memory: SeenReports } {
+	const fromStore = SeenReports.fromState(stored, now, limits);
+	const inProcess = processMemory.get(scope);
+	const memory = inProcess ? SeenReports.merged([fromStore, inProcess], now, limits) : fromStore;
+	const { fresh, repeated } = dropSeenReports(event, reports, memory, now);
+	processMemory.delete(scope);
+	processMemory.set(scope, memory);
+	for (const oldest of processMemory.keys()) {
+		if (processMemory.size <= PROCESS_MEMORY_SCOPES) break;
+		processMemory.delete(oldest);
+	}
+	return { fresh, repeated, memory };
+}
+
+/** Forgets this process's memory (tests). */
+export function forgetProcessMemory(): void {
+	processMemory.clear();
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { dropSeenReports, SeenReports } from './dedupe';
+import { rememberReports } from './dedupe';
 import { EVENT_INFO } from './events';
 import { parseList, passesInboundFilter, passesStatusFilter, type KeywordMatch } from './filters';
 import { CALLBACK_EVENTS, parseCallback, type CallbackEvent } from './parse';
@@ -145,8 +145,8 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		if (this.getNodeParameter('deduplicate', true) !== false) {
 			const staticData = this.getWorkflowStaticData('node');
 			const now = Math.floor(Date.now() / 1000);
-			const memory = SeenReports.fromState(staticData[DEDUPE_STATE_KEY], now);
-			const { fresh, repeated } = dropSeenReports(event, reports, memory, now);
+			const scope = [this.getWorkflow().id ?? '', nodeName, this.getMode()].join('\u0000');
+			const { fresh, repeated, memory } = rememberReports(scope, staticData[DEDUPE_STATE_KEY], event, reports, now);
 			// Assigned (not mutated in place) so n8n's change tracking marks the static data for saving.
 			if (memory.dirty) staticData[DEDUPE_STATE_KEY] = memory.toState() as unknown as IDataObject;
 			if (repeated > 0) this.logger.debug(log(`${repeated} report(s) already received were not passed on`));

@@ -4,6 +4,7 @@ import {
 	dropSeenReports,
 	forgetProcessMemory,
 	PROCESS_MEMORY_SCOPES,
+	PROCESS_MEMORY_SECONDS,
 	rememberReports,
 	reportIdentity,
 	SeenReports,
@@ -69,6 +70,11 @@ describe('SeenReports (bounded LRU with expiry)', () => {
 		expect(memory.dirty).toBe(false);
 		memory.touch('b', 1000);
 		expect(memory.dirty).toBe(true);
+	});
+
+	it('cuts to the keys seen in the last seconds', () => {
+		const memory = SeenReports.fromState({ v: 1, entries: [['k1', 10], ['k2', 30], ['k3', 40]] }, 50, limits);
+		expect(memory.recent(50, 20).toState().entries).toEqual([['k2', 30], ['k3', 40]]);
 	});
 
 	it('merges memories: each key at its latest sighting, least recent first, expired dropped, capacity kept', () => {
@@ -161,6 +167,17 @@ describe('rememberReports (stored memory + this process)', () => {
 		const elsewhere = rememberReports('wf|node|webhook', undefined, 'dlr', [dlr1], 10).memory.toState();
 		forgetProcessMemory();
 		expect(rememberReports('wf|node|webhook', elsewhere, 'dlr', [dlr1], 11).fresh).toEqual([]);
+	});
+
+	it('remembers by itself only the last minutes: older reports are known from the stored memory', () => {
+		const first = rememberReports('wf|node|webhook', undefined, 'dlr', [dlr1], 10);
+		const stored = first.memory.toState();
+		expect(rememberReports('wf|node|webhook', undefined, 'dlr', [dlr2], 10 + PROCESS_MEMORY_SECONDS).fresh).toEqual([dlr2]);
+		// dlr1 was seen PROCESS_MEMORY_SECONDS + 1 ago: this process no longer holds it ...
+		expect(rememberReports('wf|node|webhook', undefined, 'dlr', [dlr1], 11 + PROCESS_MEMORY_SECONDS).fresh).toEqual([dlr1]);
+		// ... the stored memory does (dlr2, seen 1 s ago, still comes from this process).
+		const later = rememberReports('wf|node|webhook', stored, 'dlr', [dlr1, dlr2], 11 + PROCESS_MEMORY_SECONDS);
+		expect(later.fresh).toEqual([]);
 	});
 
 	it('keeps scopes apart and remembers only the most recent scopes', () => {

@@ -100,6 +100,13 @@ export class SeenReports {
 		return result;
 	}
 
+	/** The keys seen in the last `seconds` (a new memory with the same limits). */
+	recent(now: number, seconds: number): SeenReports {
+		const result = new SeenReports(this.limits);
+		for (const [key, seenAt] of this.seen) if (now - seenAt <= seconds) result.seen.set(key, seenAt);
+		return result;
+	}
+
 	toState(): DedupeState {
 		return { v: 1, entries: [...this.seen.entries()] };
 	}
@@ -179,12 +186,17 @@ export function dropSeenReports(
  * start of each request and saves it after the answer: two requests in flight at once would each
  * miss the other's reports (both copies of one report start the workflow; the later save drops
  * the other's keys). This process-wide copy is checked and updated without a pause in between, so
- * requests of one process always see each other. Bounded: the most recently used scopes only.
+ * requests of one process always see each other. It only has to bridge the moment between a
+ * request and n8n's save, so it keeps the last minutes only (the stored memory keeps the rest),
+ * for the most recently used scopes only.
  */
 const processMemory = new Map<string, SeenReports>();
 
 /** Trigger nodes remembered per process at most (each holds at most `capacity` keys). */
 export const PROCESS_MEMORY_SCOPES = 200;
+
+/** How long this process remembers a report by itself (the stored memory keeps it longer). */
+export const PROCESS_MEMORY_SECONDS = 15 * 60;
 
 /**
  * The dedupe step of one request: the stored memory (static data) and this process's memory
@@ -200,11 +212,11 @@ export function rememberReports(
 	limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS,
 ): { fresh: IDataObject[]; repeated: number; memory: SeenReports } {
 	const fromStore = SeenReports.fromState(stored, now, limits);
-	const inProcess = processMemory.get(scope);
+	const inProcess = processMemory.get(scope)?.recent(now, PROCESS_MEMORY_SECONDS);
 	const memory = inProcess ? SeenReports.merged([fromStore, inProcess], now, limits) : fromStore;
 	const { fresh, repeated } = dropSeenReports(event, reports, memory, now);
 	processMemory.delete(scope);
-	processMemory.set(scope, memory);
+	processMemory.set(scope, memory.recent(now, PROCESS_MEMORY_SECONDS));
 	for (const oldest of processMemory.keys()) {
 		if (processMemory.size <= PROCESS_MEMORY_SCOPES) break;
 		processMemory.delete(oldest);

@@ -26,6 +26,7 @@ describe.each(n8nLines())('n8n $version (line $line): credential and account', (
 	let profileWorkflowId: string;
 	let badTokenWorkflowId: string;
 	let credential: { id: string; name: string };
+	let badTokenCredential: { id: string; name: string };
 
 	/** A dropdown request as the editor sends it for the SMSAPI node with the emulator's credential. */
 	const dropdown = (
@@ -52,6 +53,7 @@ describe.each(n8nLines())('n8n $version (line $line): credential and account', (
 			},
 		]);
 		credential = { id: good.id, name: good.name };
+		badTokenCredential = { id: bad.id, name: bad.name };
 		[profileWorkflowId, badTokenWorkflowId] = await n8n.importWorkflows([
 			loadWorkflowFixture('account-get-profile', { smsapiApi: good }),
 			{
@@ -166,28 +168,33 @@ describe.each(n8nLines())('n8n $version (line $line): credential and account', (
 			E2E_TEST_TIMEOUT_MS,
 		);
 
-		it(
-			'Template lists the account templates by name with their text',
-			async () => {
-				const options = await n8n.loadOptions(dropdown('getTemplates', 'parameters.options.template', send));
-				expect(options.map((o) => o.value)).toEqual(['', 'appointment', 'otp', 'welcome']);
-				expect(options.find((o) => o.value === 'welcome')?.description).toBe('Hello [%1%], welcome to [%2%]!');
-				const requests = await emulatorRequests(emulator);
-				expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /sms/templates']);
+		it.each([
+			{
+				list: 'Template lists the account templates by name with their text',
+				method: 'getTemplates',
+				path: 'parameters.options.template',
+				parameters: send,
+				values: ['', 'appointment', 'otp', 'welcome'],
+				shown: { value: 'welcome', description: 'Hello [%1%], welcome to [%2%]!' },
+				asked: 'GET /sms/templates',
 			},
-			E2E_TEST_TIMEOUT_MS,
-		);
-
-		it(
-			'Group (send to group) lists the contact groups by name with member counts',
-			async () => {
-				const options = await n8n.loadOptions(
-					dropdown('getContactGroupNames', 'parameters.group', { resource: 'sms', operation: 'sendToGroup' }),
-				);
-				expect(options.map((o) => o.value)).toEqual(['customers', 'empty', 'vip']);
-				expect(options.find((o) => o.value === 'empty')?.name).toBe('empty (0)');
+			{
+				list: 'Group (send to group) lists the contact groups by name with member counts',
+				method: 'getContactGroupNames',
+				path: 'parameters.group',
+				parameters: { resource: 'sms', operation: 'sendToGroup' },
+				values: ['customers', 'empty', 'vip'],
+				shown: { value: 'empty', name: 'empty (0)' },
+				asked: 'GET /contacts/groups',
+			},
+		])(
+			'$list',
+			async ({ method, path, parameters, values, shown, asked }) => {
+				const options = await n8n.loadOptions(dropdown(method, path, parameters));
+				expect(options.map((o) => o.value)).toEqual(values);
+				expect(options.find((o) => o.value === shown.value)).toMatchObject(shown);
 				const requests = await emulatorRequests(emulator);
-				expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /contacts/groups']);
+				expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([asked]);
 			},
 			E2E_TEST_TIMEOUT_MS,
 		);
@@ -212,14 +219,9 @@ describe.each(n8nLines())('n8n $version (line $line): credential and account', (
 		it(
 			'a wrong token makes the dropdown fail with the service\'s authorization error, not an empty list',
 			async () => {
-				const badCredentialId = await n8n.createCredentialViaRest({
-					type: SMSAPI_CREDENTIAL_TYPE,
-					name: 'SMSAPI dropdown (bad token)',
-					data: smsapiTokenCredentialData(emulator, { token: 'wrong-token' }),
-				});
 				const res = await n8n.loadOptionsResponse({
 					...dropdown('getSenderNames', 'parameters.options.from', send),
-					credentials: { smsapiApi: { id: badCredentialId, name: 'SMSAPI dropdown (bad token)' } },
+					credentials: { smsapiApi: badTokenCredential },
 				});
 				expect(res.status).toBeGreaterThanOrEqual(400);
 				expect(JSON.stringify(res.body)).toMatch(/[Aa]uthori[sz]ation/);

@@ -149,43 +149,27 @@ describe.each(n8nLines())('n8n $version (line $line): sms batching and failover 
 		E2E_TEST_TIMEOUT_MS,
 	);
 
-	it(
-		'the primary resets the connection: the 1,000-number request is repeated once on the backup, same body; nothing lost or doubled',
-		async () => {
-			await injectFault(emulator, { address: 'primary', endpoint: 'sms.do', mode: 'reset', times: 1 });
-			const run = await n8n.execute(ids['sms-batch-same']);
+	it.each([
+		{ mode: 'reset' as const, what: 'resets the connection', minWaitMs: 0 },
+		// The transport waits for its 30 s request timeout before it gives up on the primary.
+		{ mode: 'hang' as const, what: 'does not answer at all (past the 30 s request timeout)', minWaitMs: 30_000 },
+	])(
+		'the primary $what: the 1,000-number request is repeated once on the backup, same body and idx; nothing lost or doubled',
+		async ({ mode, minWaitMs }) => {
+			await injectFault(emulator, { address: 'primary', endpoint: 'sms.do', mode, times: 1 });
+			const started = Date.now();
+			const run = await n8n.execute(ids['sms-batch-same'], { timeoutMs: 110_000 });
+			expect(run.error).toBeUndefined();
+			expect(Date.now() - started).toBeGreaterThanOrEqual(minWaitMs);
 			const items = nodeItems(run, 'SMSAPI');
 
 			const requests = await smsDoRequests(emulator);
-			expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual(['primary reset', 'backup 200']);
+			expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual([`primary ${mode}`, 'backup 200']);
 			expect(requests[1].body).toEqual(requests[0].body);
 			expectSafe(requests[1], 1000);
 
 			expectPairedInOrder(items, PHONES);
 			expect(items.map((item) => item.json.idx)).toEqual(requests[1].body.idx.split('|'));
-			const sent = await expectOneMessageEach(emulator, PHONES);
-			expect(sent.every((m) => m.address === 'backup')).toBe(true);
-		},
-		E2E_TEST_TIMEOUT_MS,
-	);
-
-	it(
-		'the primary does not answer at all (hangs past the 30 s request timeout): the request is repeated once on the backup with the same idx; nothing lost or doubled',
-		async () => {
-			await injectFault(emulator, { address: 'primary', endpoint: 'sms.do', mode: 'hang', times: 1 });
-			const started = Date.now();
-			const run = await n8n.execute(ids['sms-batch-same'], { timeoutMs: 110_000 });
-			expect(run.error).toBeUndefined();
-			// The transport waited for its request timeout before it gave up on the primary.
-			expect(Date.now() - started).toBeGreaterThanOrEqual(30_000);
-			const items = nodeItems(run, 'SMSAPI');
-
-			const requests = await smsDoRequests(emulator);
-			expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual(['primary hang', 'backup 200']);
-			expect(requests[1].body).toEqual(requests[0].body);
-			expectSafe(requests[1], 1000);
-
-			expectPairedInOrder(items, PHONES);
 			const sent = await expectOneMessageEach(emulator, PHONES);
 			expect(sent.every((m) => m.address === 'backup')).toBe(true);
 		},

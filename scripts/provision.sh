@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Provisions everything the test suite and the demo need, idempotently and cached. `npm test`
+# and `npm start` run it first (the project's .npmrc sets ignore-scripts, so npm never runs a
+# pre/post script: the scripts call this file themselves).
+#
+# Usage: scripts/provision.sh [test|demo] [--check]
+#   test     (default) both n8n lines, Node 24 and the system services of the test suite
+#   demo     what `npm start` needs: n8n 2.x on Node 24
+#   --check  install nothing: list what is missing and exit 1 if anything is
+#
+# System packages (Debian/Ubuntu): installed with apt-get when missing and running as root
+# (one `apt-get update` first); otherwise it stops at once naming the command to run.
+# n8n and Node 24: scripts/install-n8n.sh, both lines in parallel, into
+# ${SMSAPI_N8N_CACHE:-$HOME/.cache/n8n-nodes-smsapi-plus}.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Inside `npm test`/`npm start`, npm hands its configuration to child processes as npm_config_*
+# variables; the project's ignore-scripts=true would then reach the nested `npm rebuild sqlite3`
+# and make it build nothing. The installs below live outside the project and choose their own
+# flags, so none of the project's settings may leak into them.
+unset npm_config_ignore_scripts
+
+MODE="test"
+CHECK=0
+for arg in "$@"; do
+	case "$arg" in
+		test | demo) MODE="$arg" ;;
+		--check) CHECK=1 ;;
+		-h | --help)
+			sed -n '2,14p' "$0"
+			exit 0
+			;;
+		*)
+			echo "provision: unknown argument '$arg' (expected test, demo or --check)" >&2
+			exit 2
+			;;
+	esac
+done
+
+log() { printf '[provision %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+fail() {
+	printf '[provision] ERROR: %s\n' "$*" >&2
+	exit 1
+}
+
+# --- system packages: "command debian-package" per line --------------------------------------
+SYSTEM_NEEDS=()
+if [ "$MODE" = test ]; then
+	SYSTEM_NEEDS+=("redis-server redis-server") # n8n queue mode (test/e2e/trigger-queue.test.ts)
+fi
+
+missing_pkgs=()
+for need in "${SYSTEM_NEEDS[@]}"; do
+	cmd="${need%% *}"
+	pkg="${need#* }"
+	command -v "$cmd" >/dev/null 2>&1 || missing_pkgs+=("$pkg")
+done
+
+# --- n8n lines --------------------------------------------------------------------------------
+CACHE="${SMSAPI_N8N_CACHE:-$HOME/.cache/n8n-nodes-smsapi-plus}"
+LINES=(2)
+[ "$MODE" = test ] && LINES=(2 1)
+missing_lines=()
+for line in "${LINES[@]}"; do
+	bash scripts/install-n8n.sh "$line" --check >/dev/null 2>&1 || missing_lines+=("$line")
+done
+
+if [ "${#missing_pkgs[@]}" -eq 0 ] && [ "${#missing_lines[@]}" -eq 0 ]; then
+	log "ready: n8n line(s) ${LINES[*]} in $CACHE${SYSTEM_NEEDS:+, system packages present}"
+	exit 0
+fi
+if [ "$CHECK" = 1 ]; then
+	[ "${#missing_pkgs[@]}" -eq 0 ] || log "missing system packages: ${missing_pkgs[*]}"
+	[ "${#missing_lines[@]}" -eq 0 ] || log "missing n8n line(s): ${missing_lines[*]} (cache $CACHE)"
+	exit 1
+fi
+
+start=$SECONDS
+
+install_system_packages() {
+	[ "${#missing_pkgs[@]}" -gt 0 ] || return 0
+	local hint="apt-get update && apt-get install -y ${missing_pkgs[*]}"
+	if ! command -v apt-get >/dev/null 2>&1; then
+		fail "missing system package(s) ${missing_pkgs[*]} and no apt-get here: install them with your package manager (on Debian/Ubuntu: sudo $hint), then rerun"
+	fi
+	if [ "$(id -u)" != 0 ]; then
+		fail "missing system package(s) ${missing_pkgs[*]}: run  sudo $hint  then rerun"
+	fi
+	log "installing system package(s) with apt-get: ${missing_pkgs[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq || fail "apt-get update failed; run: $hint"
+	apt-get install -y -qq --no-install-recommends "${missing_pkgs[@]}" >/dev/null || fail "apt-get install failed; run: $hint"
+	for need in "${SYSTEM_NEEDS[@]}"; do
+		command -v "${need%% *}" >/dev/null 2>&1 || fail "'${need%% *}' is still missing after installing ${need#* }"
+	done
+	log "system package(s) installed: ${missing_pkgs[*]}"
+}
+
+# apt and both n8n lines run side by side; each line's install logs to its own file, shown
+# with a prefix as it goes. Node 24 (needed by both lines) is installed once, first.
+pids=()
+names=()
+install_system_packages &
+pids+=($!)
+names+=("system packages")
+if [ "${#missing_lines[@]}" -gt 0 ]; then
+	log "installing n8n line(s) ${missing_lines[*]} into $CACHE (first run: several minutes, about 5 GB)"
+	bash scripts/install-n8n.sh node24
+	for line in "${missing_lines[@]}"; do
+		(bash scripts/install-n8n.sh "$line" 2>&1 | sed -u "s/^/[n8n line $line] /" >&2; exit "${PIPESTATUS[0]}") &
+		pids+=($!)
+		names+=("n8n line $line")
+	done
+fi
+failed=()
+for i in "${!pids[@]}"; do
+	wait "${pids[$i]}" || failed+=("${names[$i]}")
+done
+[ "${#failed[@]}" -eq 0 ] || fail "provisioning failed: ${failed[*]} (see above; rerun to resume)"
+log "ready in $((SECONDS - start)) s"

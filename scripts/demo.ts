@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { startEmulator, type Emulator } from '../test/emulator';
-import { createN8n, E2E_OWNER, waitFor, type LineId, type N8nInstance, type WorkflowJson } from '../test/e2e/harness';
+import { createN8n, E2E_OWNER, portIfFree, waitFor, type LineId, type N8nInstance, type WorkflowJson } from '../test/e2e/harness';
 
 export const DEMO_CREDENTIAL = { id: 'SmsapiDemoCred01', name: 'SMSAPI (demo emulator)' };
 export const DEMO_SECRET = 'demo-secret';
@@ -43,11 +43,13 @@ function webhookPathOf(workflow: WorkflowJson, event: string): string {
 	return `${trigger.webhookId}/${event}`;
 }
 
-export async function startDemo(options: { line?: LineId; emulatorPort?: number; quiet?: boolean } = {}): Promise<Demo> {
+export async function startDemo(
+	options: { line?: LineId; emulatorPort?: number; n8nPort?: number; quiet?: boolean } = {},
+): Promise<Demo> {
 	const emulator = await startEmulator({ port: options.emulatorPort ?? 0, quiet: options.quiet ?? true });
 	let n8n: N8nInstance | undefined;
 	try {
-		n8n = await createN8n({ line: options.line ?? '2', label: 'demo' });
+		n8n = await createN8n({ line: options.line ?? '2', label: 'demo', port: options.n8nPort });
 		await n8n.importCredentials([
 			{
 				id: DEMO_CREDENTIAL.id,
@@ -134,9 +136,11 @@ function printDemo(demo: Demo): void {
 
 async function main(): Promise<void> {
 	const line = (process.env.SMSAPI_DEMO_LINE as LineId | undefined) ?? '2';
-	const port = process.env.SMSAPI_DEMO_EMULATOR_PORT ? Number(process.env.SMSAPI_DEMO_EMULATOR_PORT) : 8765;
-	process.stdout.write(`Starting the SMSAPI emulator and n8n (line ${line})…\n`);
-	const demo = await startDemo({ line, emulatorPort: port });
+	const port = await portIfFree(process.env.SMSAPI_DEMO_EMULATOR_PORT ? Number(process.env.SMSAPI_DEMO_EMULATOR_PORT) : 8765);
+	// n8n's usual port, as n8n users expect, unless something else already listens there.
+	const n8nPort = await portIfFree(process.env.SMSAPI_DEMO_N8N_PORT ? Number(process.env.SMSAPI_DEMO_N8N_PORT) : 5678);
+	process.stdout.write(`Starting the SMSAPI emulator and n8n (line ${line}) on port ${n8nPort}…\n`);
+	const demo = await startDemo({ line, emulatorPort: port, n8nPort });
 	printDemo(demo);
 	let stopping = false;
 	const stop = async () => {

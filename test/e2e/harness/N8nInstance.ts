@@ -52,6 +52,8 @@ export interface CreateOptions {
 	installMode?: 'copy' | 'link';
 	/** Label in log file names. */
 	label?: string;
+	/** HTTP port of the main process (default: a free one). */
+	port?: number;
 }
 
 export interface StartOptions {
@@ -184,7 +186,7 @@ export class N8nInstance {
 			logFile,
 			`n8n ${line.version} (line ${line.line}) user folder ${userFolder}, package ${packageDir} (${installMode})\n`,
 		);
-		const port = await uniqueFreePort();
+		const port = opts.port ?? (await uniqueFreePort());
 		return new N8nInstance(line, userFolder, port, logFile, opts);
 	}
 

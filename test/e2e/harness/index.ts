@@ -6,7 +6,7 @@ export { N8nInstance, createN8n, stopAllN8n, newId, extractRunJson } from './N8n
 export type { CreateOptions, StartOptions, QueueModeOptions, CredentialTestResult, DynamicParametersRequest } from './N8nInstance';
 export { startRedis } from './redis';
 export type { RedisServer } from './redis';
-export { freePort, waitFor, sleep } from './proc';
+export { freePort, portIfFree, waitFor, sleep } from './proc';
 export * from './fixtures';
 export * from './smsapi';
 export { packedFiles, copyPackedPackage } from './package-files';

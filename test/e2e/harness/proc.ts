@@ -99,6 +99,17 @@ export function freePort(): Promise<number> {
 	});
 }
 
+/** `port` when nothing listens on it on 127.0.0.1 (nor on all addresses), otherwise a free one. */
+export async function portIfFree(port: number): Promise<number> {
+	const free = await new Promise<boolean>((resolve) => {
+		const srv = net.createServer();
+		srv.unref();
+		srv.on('error', () => resolve(false));
+		srv.listen(port, () => srv.close(() => resolve(true)));
+	});
+	return free ? port : uniqueFreePort();
+}
+
 const handedOut = new Set<number>();
 /** freePort() that never returns the same port twice in this process. */
 export async function uniqueFreePort(): Promise<number> {

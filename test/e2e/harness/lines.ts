@@ -25,7 +25,7 @@ export interface N8nLine {
 	lineEnv: Record<string, string>;
 }
 
-const INSTALL_HINT = 'Run `scripts/install-n8n.sh` (or `scripts/install-n8n.sh 1|2` for one line) first';
+const INSTALL_HINT = 'Run `npm run provision` (or `scripts/install-n8n.sh 1|2` for one line) first';
 
 function readMarker(dir: string): string | undefined {
 	try {

@@ -280,19 +280,21 @@ function legacyRefusal(params: Params, problems: Problem[], requestErrorCode = 8
 function checkLegacy(request: CheckedRequest, endpoint: LegacyEndpoint | undefined): Refusal | null {
 	const params: Params = { ...request.query, ...(request.bodyKind === 'json' ? {} : request.form) };
 	const jsonFields = request.bodyKind === 'json' ? bodyValues(request) : {};
+	// Which answer format was asked for, wherever `format` came.
+	const answerParams: Params = typeof jsonFields.format === 'string' ? { ...params, format: jsonFields.format } : params;
 	if (!endpoint) {
-		return legacyRefusal(params, [
+		return legacyRefusal(answerParams, [
 			{ path: 'path', error: 'unknown_path', message: `${request.path} is not a legacy endpoint`, value: request.path },
 		]);
 	}
 	if (!endpoint.methods.includes(request.method as never)) {
-		return legacyRefusal(params, [
+		return legacyRefusal(answerParams, [
 			{ path: 'method', error: 'method_not_allowed', message: `${endpoint.path} takes ${endpoint.methods.join(' or ')}`, value: request.method },
 		]);
 	}
 	const media = mediaOf(request.bodyKind);
 	if (request.bodyKind === 'other' || (media && !endpoint.media.includes(media))) {
-		return legacyRefusal(params, [
+		return legacyRefusal(answerParams, [
 			{ path: 'content-type', error: 'unsupported_media_type', message: `${endpoint.path} takes a form${endpoint.media.includes('json') ? ' or JSON' : ''} body`, value: request.bodyKind },
 		]);
 	}
@@ -306,7 +308,7 @@ function checkLegacy(request: CheckedRequest, endpoint: LegacyEndpoint | undefin
 		for (const [name, value] of Object.entries(jsonFields)) all[name] = Array.isArray(value) ? value.join(',') : String(value);
 		problems.push(...endpoint.refine(all));
 	}
-	return problems.length === 0 ? null : legacyRefusal(params, problems, endpoint.requestErrorCode);
+	return problems.length === 0 ? null : legacyRefusal(answerParams, problems, endpoint.requestErrorCode);
 }
 
 // ---- entry --------------------------------------------------------------------------------------

@@ -123,7 +123,7 @@ describe('a non-conforming request anywhere fails the suite', () => {
 			['POST', '/callbacks', 415],
 			['POST', '/callbacks', 400],
 		]);
-		const requests = await (await fetch(`${emu.controlUrl}/requests?path=callbacks`)).json();
+		const requests = (await (await fetch(`${emu.controlUrl}/requests?path=callbacks`)).json()) as Array<{ violations?: Array<{ path: string }> }>;
 		expect(requests.map((r: { violations?: Array<{ path: string }> }) => r.violations?.map((p) => p.path))).toEqual([
 			['content-type'],
 			['receiver_type'],

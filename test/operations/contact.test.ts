@@ -4,13 +4,13 @@ import { type WireRequest, mockService, runNode, useMockedNetwork } from './cont
 
 useMockedNetwork();
 
-const contact = (i: number): IDataObject => ({
+const contact = (i: number) => ({
 	id: `5b80${String(i).padStart(20, '0')}`,
 	first_name: `First${i}`,
 	last_name: `Last${i}`,
 	phone_number: String(48500000000 + i),
 	email: `c${i}@example.com`,
-	groups: [],
+	groups: [] as IDataObject[],
 });
 
 /** A contacts list of `total` entries, paged by offset/limit as the service pages it. */

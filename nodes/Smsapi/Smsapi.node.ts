@@ -27,6 +27,8 @@ export class Smsapi implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'smsapiApi', required: true }],
+		// n8n versions that redact node-declared fields hide these in saved executions (the gateway login).
+		sensitiveOutputFields: emailGateway.sensitiveOutputFields,
 		properties: [
 			{
 				displayName: 'Resource',

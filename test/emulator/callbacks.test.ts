@@ -1,5 +1,5 @@
 import type { Emulator } from './index';
-import { control, post, request, sleep, startReceiver, startTestEmulator, waitFor, type Receiver } from './helpers';
+import { control, post, postJson, request, sleep, startReceiver, startTestEmulator, waitFor, type Receiver } from './helpers';
 
 const DLR_FIELDS = ['MsgId', 'status', 'status_name', 'idx', 'sent_at', 'donedate', 'username', 'points', 'to', 'mcc', 'mnc'];
 
@@ -166,7 +166,7 @@ describe('delivery reports', () => {
 
 describe('other events', () => {
 	test('inbound message: POST form UTF-8 to the sms_mo URL registered through /callbacks', async () => {
-		const registered = await post(`${emu.primaryUrl}/callbacks`, { type: 'sms_mo', url: receiver.url });
+		const registered = await postJson(`${emu.primaryUrl}/callbacks`, { type: 'sms_mo', url: receiver.url, receiver_type: 'all' });
 		expect(registered.status).toBe(201);
 		const result = await control(emu, 'inbound', { from: '48500000001', text: 'Zażółć & co', date: 1700000000 });
 		expect(result.results).toEqual([expect.objectContaining({ ok: true, attempts: 1, status: 200 })]);

@@ -3,7 +3,7 @@
  *   [--dlr-delay MS] [--quiet]
  * Runs until SIGINT/SIGTERM.
  */
-import { startEmulator, type EmulatorOptions } from './index';
+import { describeViolation, startEmulator, type EmulatorOptions } from './index';
 
 function parseArgs(argv: string[]): EmulatorOptions {
 	const options: EmulatorOptions = {};
@@ -60,7 +60,8 @@ function parseArgs(argv: string[]): EmulatorOptions {
 }
 
 async function main(): Promise<void> {
-	const options = parseArgs(process.argv.slice(2));
+	// Non-conforming requests are answered as the service would and logged; listed again at the end.
+	const options: EmulatorOptions = { ...parseArgs(process.argv.slice(2)), conformance: 'record' };
 	const emulator = await startEmulator(options);
 	console.log('SMSAPI emulator running');
 	console.log(`primary: ${emulator.primaryUrl}`);
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
 		if (stopping) return;
 		stopping = true;
 		console.log(`${signal}: stopping`);
+		for (const violation of emulator.violations) console.warn(`non-conforming request ${describeViolation(violation)}`);
 		emulator.stop().then(
 			() => process.exit(0),
 			() => process.exit(1),

@@ -13,6 +13,7 @@ type Body = Record<string, unknown>;
 const ROUTES = [
 	'GET    /__control/state',
 	'GET    /__control/requests?address=&path=&since=      DELETE clears',
+	'GET    /__control/violations (non-conforming requests)   DELETE takes them',
 	'GET    /__control/messages?test=1&id=',
 	'GET    /__control/callbacks?type=                     DELETE clears',
 	'GET    /__control/mails',
@@ -99,6 +100,10 @@ export async function handleControl(host: EmulatorServer, ctx: RequestContext): 
 		case 'DELETE requests':
 			rt.state.requests = [];
 			return empty(204);
+		case 'GET violations':
+			return json(200, host.conformance.violations);
+		case 'DELETE violations':
+			return json(200, host.conformance.take());
 		case 'GET messages': {
 			const list = q.test === '1' ? [...rt.state.messages, ...rt.state.testSends] : rt.state.messages;
 			return json(200, q.id ? list.filter((m) => m.id === q.id) : list);

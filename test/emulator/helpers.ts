@@ -116,3 +116,16 @@ export async function waitFor<T>(probe: () => T | undefined, timeoutMs = 3000): 
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** POST with a JSON body (the published API's media type for /callbacks and /mfa/codes). */
+export function postJson(url: string, body: unknown, headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` }): Promise<Reply> {
+	return request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body), auth: false });
+}
+
+/**
+ * Takes the emulator's recorded non-conforming requests (see conformance/) and returns them as
+ * `METHOD path: field, field` lines, for tests that send such requests on purpose.
+ */
+export function takeViolations(emulator: Emulator): string[] {
+	return emulator.takeViolations().map((v) => `${v.method} ${v.path.replace(/[0-9a-f]{24}/g, '{id}')}: ${v.problems.map((p) => p.path).join(', ')}`);
+}

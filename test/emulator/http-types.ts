@@ -12,6 +12,8 @@ export interface RequestContext {
 	/** Query and body merged (body wins), as the service reads parameters. */
 	params: Params;
 	bodyKind: 'none' | 'form' | 'json' | 'other';
+	/** The form body's own fields (bodyKind `form`), without the query. */
+	form: Params;
 	jsonBody: unknown;
 	headers: IncomingHttpHeaders;
 	ip: string;

@@ -3,9 +3,11 @@
  * Primary and backup HTTP listeners share one state; an SMTP listener is the mail2sms gateway;
  * `/__control` drives and inspects it. It calls no address but loopback.
  */
+import type { ConformanceMode, Violation } from './conformance';
 import { EmulatorServer } from './server';
 import type { CallbackKey, EmulatorState } from './state';
 
+export { ConformanceError, describeViolation, type ConformanceMode, type Problem, type Violation } from './conformance';
 export type { EmulatorState } from './state';
 export { md5 } from './state';
 
@@ -33,6 +35,12 @@ export interface EmulatorOptions {
 	/** Attempts per callback request at most (default 10). */
 	callbackMaxAttempts?: number;
 	quiet?: boolean;
+	/**
+	 * Requests that SMSAPI's published API or its official clients would not send are always answered
+	 * as the service answers them and recorded. `fail` (default): `stop()` then throws a
+	 * ConformanceError listing those not taken with `takeViolations()`. `record`: recorded only.
+	 */
+	conformance?: ConformanceMode;
 }
 
 export interface Emulator {
@@ -42,7 +50,12 @@ export interface Emulator {
 	controlUrl: string;
 	/** Direct access for in-process tests (replaced by reset()). */
 	state: EmulatorState;
+	/** Non-conforming requests received and not yet taken (reset() keeps them). */
+	readonly violations: readonly Violation[];
+	/** Returns the non-conforming requests received so far and forgets them: for tests that send them on purpose. */
+	takeViolations(): Violation[];
 	reset(): void;
+	/** Stops everything; with `conformance: 'fail'` then throws a ConformanceError if violations are left. */
 	stop(): Promise<void>;
 }
 
@@ -58,6 +71,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		port: options.port || undefined,
 		smtpPort: options.smtpPort,
 		quiet: options.quiet ?? false,
+		conformance: options.conformance ?? 'fail',
 		token: options.token ?? 'test-token',
 		username: options.username ?? 'demo',
 		password: options.password ?? 'demo-password',
@@ -70,7 +84,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	try {
 		await server.start();
 	} catch (error) {
-		await server.stop();
+		await server.stop().catch(() => undefined);
 		throw error;
 	}
 	const primaryUrl = server.url('primary');
@@ -82,6 +96,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		get state(): EmulatorState {
 			return server.state;
 		},
+		get violations(): readonly Violation[] {
+			return server.conformance.violations;
+		},
+		takeViolations: () => server.conformance.take(),
 		reset: () => server.reset(),
 		stop: () => server.stop(),
 	};

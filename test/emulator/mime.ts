@@ -148,26 +148,36 @@ const GATEWAY_PARAMS = new Set([
 	'raport',
 ]);
 
+/** `message=` where it starts a parameter: at the very start, after `&` or at a line start (spaces or tabs before it). */
+const MESSAGE_START = /(?:^|[&\n])[ \t]*message=/i;
+
 /**
- * Body `from=..&to=..&message=..` with any send parameter; parameters may also stand on their own lines.
- * Values are taken literally (no URL decoding); a piece that does not start a known parameter continues
- * the previous value, so a message may hold `&` and line breaks.
+ * A gateway body as the vendor's mail2sms reads it: parameters separated by `&` or line breaks,
+ * values taken literally (no URL decoding), and everything after the first `message=` that starts
+ * a parameter is the message text, `&`, `=` and line breaks included. Before it, a piece that
+ * does not start a known parameter continues the previous value. Trailing whitespace (the mail's
+ * own line ends) is dropped. Linear in the body's length.
  */
 export function parseGatewayBody(text: string): Record<string, string> {
+	const body = text.replace(/\r\n/g, '\n');
 	const params: Record<string, string> = {};
-	const pieces = text.replace(/\r\n/g, '\n').split(/(&|\n)/);
+	const start = MESSAGE_START.exec(body);
+	const head = start ? body.slice(0, start.index) : body;
+	if (start) params.message = body.slice(start.index + start[0].length).trimEnd();
+	const pieces = head.split(/(&|\n)/);
 	let lastKey: string | null = null;
 	for (let i = 0; i < pieces.length; i += 2) {
 		const token = pieces[i];
 		const separator = i > 0 ? pieces[i - 1] : '';
-		const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/.exec(token);
-		if (match && GATEWAY_PARAMS.has(match[1].toLowerCase())) {
-			lastKey = match[1].toLowerCase();
-			params[lastKey] = match[2];
+		const eq = token.indexOf('=');
+		const name = eq > 0 ? token.slice(0, eq).trim().toLowerCase() : '';
+		if (GATEWAY_PARAMS.has(name) && name !== 'message') {
+			lastKey = name;
+			params[lastKey] = token.slice(eq + 1);
 		} else if (lastKey !== null) {
 			params[lastKey] += separator + token;
 		}
 	}
-	for (const key of Object.keys(params)) params[key] = params[key].replace(/\s+$/, '');
+	for (const key of Object.keys(params)) params[key] = params[key].trimEnd();
 	return params;
 }

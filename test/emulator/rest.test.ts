@@ -1,6 +1,6 @@
 import type { Emulator } from './index';
 import { md5 } from './index';
-import { control, post, request, startTestEmulator } from './helpers';
+import { control, post, postJson, request, startTestEmulator, takeViolations } from './helpers';
 
 let emu: Emulator;
 
@@ -11,6 +11,8 @@ afterAll(async () => {
 	await emu.stop();
 });
 beforeEach(() => emu.reset());
+// Requests sent on purpose against the published API are taken where they are made; any other fails the file.
+afterEach(() => expect(takeViolations(emu)).toEqual([]));
 
 const get = (path: string) => request(`${emu.primaryUrl}${path}`);
 const names = (collection: Array<{ first_name: string }>) => collection.map((c) => c.first_name);
@@ -47,15 +49,19 @@ describe('profile, ping and authentication', () => {
 });
 
 describe('contacts', () => {
-	test('list: default limit 5, size is the total, offset and sort', async () => {
+	test('list: default limit 5, size is the total, offset and order_by (sort is not in the published API)', async () => {
 		const first = (await get('/contacts')).json();
 		expect(first.size).toBe(6);
 		expect(first.collection).toHaveLength(5);
 		const rest = (await get('/contacts?offset=5')).json();
 		expect(names(rest.collection)).toEqual(['Eva']);
-		const sorted = (await get('/contacts?sort=-birthday_date&limit=3')).json();
-		expect(names(sorted.collection)).toEqual(['Maria', 'John', 'Anna']);
-		const byName = (await get('/contacts?sort=last_name&limit=10')).json();
+		const sorted = await get('/contacts?sort=-birthday_date&limit=3');
+		expect(sorted.status).toBe(400);
+		expect(sorted.json()).toMatchObject({ error: 'invalid_request_data', errors: [{ path: 'sort', error: 'unknown_field' }] });
+		expect(takeViolations(emu)).toEqual(['GET /contacts: sort']);
+		expect((await get('/contacts?order_by=birthday_date')).status).toBe(400);
+		expect(takeViolations(emu)).toEqual(['GET /contacts: order_by']);
+		const byName = (await get('/contacts?order_by=last_name&limit=10')).json();
 		expect(byName.collection.map((c: { last_name: string }) => c.last_name)).toEqual([
 			'Kowalska',
 			'Nowak',
@@ -111,19 +117,28 @@ describe('contacts', () => {
 		expect(await q('loyalty_level=silver')).toEqual(['Jan']);
 		expect(await q('first_name=an&gender=male')).toEqual(['Jan']);
 		expect((await get('/contacts?shoe_size=42')).status).toBe(400);
+		expect(takeViolations(emu)).toEqual(['GET /contacts: shoe_size']);
 	});
 
-	test('create (form only): 201, 409 contact_conflict on a duplicate number, 415 for JSON', async () => {
+	test('create (form only): 201, 409 contact_conflict on a duplicate number, 415 for JSON, no groups field', async () => {
 		const created = await post(`${emu.primaryUrl}/contacts`, {
 			phone_number: '500111222',
 			first_name: 'Ola',
 			email: 'ola@example.com',
 			gender: 'female',
 			birthday_date: '1999-09-09',
-			groups: 'vip',
 		});
 		expect(created.status).toBe(201);
-		expect(created.json()).toMatchObject({ phone_number: '48500111222', first_name: 'Ola', groups: [{ name: 'vip' }] });
+		expect(created.json()).toMatchObject({ phone_number: '48500111222', first_name: 'Ola', groups: [] });
+		const withGroups = await post(`${emu.primaryUrl}/contacts`, { phone_number: '500111223', groups: 'vip' });
+		expect(withGroups.status).toBe(400);
+		expect(withGroups.json()).toEqual({
+			message: 'One or more of the given values is invalid.',
+			error: 'invalid_request_data',
+			developer_description: expect.stringContaining('groups'),
+			errors: [{ message: expect.any(String), error: 'unknown_field', path: 'groups', value: 'vip' }],
+		});
+		expect(takeViolations(emu)).toEqual(['POST /contacts: groups']);
 		const duplicate = await post(`${emu.primaryUrl}/contacts`, { phone_number: '48500111222', first_name: 'Other' });
 		expect(duplicate.status).toBe(409);
 		expect(duplicate.json()).toMatchObject({ error: 'contact_conflict', code: 409, message: expect.any(String) });
@@ -135,6 +150,7 @@ describe('contacts', () => {
 		expect(asJson.status).toBe(415);
 		expect((await post(`${emu.primaryUrl}/contacts`, { phone_number: 'abc' })).status).toBe(400);
 		expect((await post(`${emu.primaryUrl}/contacts`, { first_name: 'No number' })).status).toBe(400);
+		expect(takeViolations(emu)).toEqual(['POST /contacts: content-type', 'POST /contacts: phone_number', 'POST /contacts: phone_number']);
 		expect((await get('/contacts')).json().size).toBe(7);
 		expect((await post(`${emu.primaryUrl}/contacts`, { phone_number: '500333444' }, { Authorization: 'Bearer x' })).status).toBe(401);
 	});
@@ -161,7 +177,37 @@ describe('contacts', () => {
 			body: '{"city":"X"}',
 		});
 		expect(asJson.status).toBe(415);
+		expect(takeViolations(emu)).toEqual(['PUT /contacts/{id}: content-type']);
 		expect((await get(`/contacts/${id}`)).json().phone_number).toBe('48500000002');
+	});
+
+	test('group membership through /contacts/{id}/groups/{groupId} and /contacts/groups/{groupId}/members/{id}', async () => {
+		const jan = '640000000000000000000002';
+		const vip = '650000000000000000000002';
+		const empty = '650000000000000000000003';
+		const put = (path: string) => request(`${emu.primaryUrl}${path}`, { method: 'PUT' });
+		const del = (path: string) => request(`${emu.primaryUrl}${path}`, { method: 'DELETE' });
+		const added = await put(`/contacts/${jan}/groups/${vip}`);
+		expect(added.status).toBe(201);
+		expect(added.json().collection.map((g: { name: string }) => g.name)).toEqual(['customers', 'vip']);
+		expect((await put(`/contacts/${jan}/groups/${vip}`)).status).toBe(200);
+		expect((await get(`/contacts/${jan}/groups/${vip}`)).json()).toMatchObject({ id: vip, contacts_count: 2 });
+		expect((await get(`/contacts/${jan}`)).json().groups.map((g: { name: string }) => g.name)).toEqual(['customers', 'vip']);
+		expect((await del(`/contacts/${jan}/groups/${vip}`)).status).toBe(204);
+		expect((await del(`/contacts/${jan}/groups/${vip}`)).status).toBe(404);
+		expect((await get(`/contacts/${jan}/groups/${vip}`)).status).toBe(404);
+		expect((await put(`/contacts/${jan}/groups/ffffffffffffffffffffffff`)).status).toBe(404);
+		expect((await put(`/contacts/ffffffffffffffffffffffff/groups/${vip}`)).status).toBe(404);
+		expect((await put(`/contacts/groups/${empty}/members/${jan}`)).json()).toMatchObject({ id: jan });
+		expect((await get(`/contacts/${jan}/groups`)).json().collection.map((g: { name: string }) => g.name)).toEqual(['customers', 'empty']);
+		expect((await del(`/contacts/groups/${empty}/members/${jan}`)).status).toBe(204);
+		const withBody = await request(`${emu.primaryUrl}/contacts/${jan}/groups/${vip}`, {
+			method: 'PUT',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: 'name=vip',
+		});
+		expect(withBody.status).toBe(400);
+		expect(takeViolations(emu)).toEqual(['PUT /contacts/{id}/groups/{id}: name']);
 	});
 
 	test('groups list with contact counts', async () => {
@@ -201,14 +247,16 @@ describe('templates, callbacks, sender names and prices', () => {
 		});
 	});
 
-	test('/callbacks: register, list, delete; bad type 400', async () => {
-		const created = await post(`${emu.primaryUrl}/callbacks`, { type: 'sms_dlr', url: 'http://127.0.0.1:9/dlr' });
+	test('/callbacks: register (JSON), list, delete; bad type 400, a form body 415', async () => {
+		const created = await postJson(`${emu.primaryUrl}/callbacks`, { type: 'sms_dlr', url: 'http://127.0.0.1:9/dlr' });
 		expect(created.status).toBe(201);
 		const { id } = created.json();
 		expect((await get('/callbacks')).json().collection).toEqual([
-			{ id, type: 'sms_dlr', url: 'http://127.0.0.1:9/dlr', created_at: expect.any(String) },
+			expect.objectContaining({ id, type: 'sms_dlr', url: 'http://127.0.0.1:9/dlr' }),
 		]);
-		expect((await post(`${emu.primaryUrl}/callbacks`, { type: 'sms', url: 'http://127.0.0.1/x' })).status).toBe(400);
+		expect((await postJson(`${emu.primaryUrl}/callbacks`, { type: 'sms', url: 'http://127.0.0.1/x' })).status).toBe(400);
+		expect((await post(`${emu.primaryUrl}/callbacks`, { type: 'sms_dlr', url: 'http://127.0.0.1/x' })).status).toBe(415);
+		expect(takeViolations(emu)).toEqual(['POST /callbacks: type', 'POST /callbacks: content-type']);
 		expect((await request(`${emu.primaryUrl}/callbacks/${id}`, { method: 'DELETE' })).status).toBe(204);
 		expect((await request(`${emu.primaryUrl}/callbacks/${id}`, { method: 'DELETE' })).status).toBe(404);
 		expect((await get('/callbacks')).json()).toEqual({ size: 0, collection: [] });
@@ -299,6 +347,7 @@ describe('user.do', () => {
 		expect((await user({ add_user: 'carol', pass: md5('c'), pass_api: 'plain' })).text).toBe('ERROR:1193');
 		expect((await user({ add_user: 'carol', pass: md5('c'), limit: 'lots' })).text).toBe('ERROR:1131');
 		expect((await user({ add_user: 'carol', pass: md5('c'), active: '2' })).text).toBe('ERROR:1170');
+		expect(takeViolations(emu)).toEqual(['POST /user.do: limit', 'POST /user.do: active']);
 		expect((await user({ add_user: 'c!', pass: md5('c') })).text).toBe('ERROR:1112');
 
 		expect((await user({ get_user: 'alice' })).text).toBe('OK:20:5:1:0:1:Alice');
@@ -313,6 +362,7 @@ describe('user.do', () => {
 		const list = (await user({ list: '1', format: 'json' })).json();
 		expect(list.map((s: { username: string }) => s.username)).toEqual(['demo_shop', 'demo_alice', 'bob']);
 		expect((await user({ nothing: '1' })).text).toBe('ERROR:1001');
+		expect(takeViolations(emu)).toEqual(['POST /user.do: nothing']);
 	});
 
 	test('an active sub-user logs in with its md5 API password and is charged on its limit', async () => {

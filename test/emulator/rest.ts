@@ -1,6 +1,9 @@
 /**
  * REST endpoints: real HTTP statuses and `{message, error, developer_description, errors}`.
- * Contacts bodies must be form-encoded (JSON gets 415, as at the service).
+ * Requests are checked against the published API before they get here (conformance/): a
+ * non-conforming one never reaches these handlers. Contacts bodies are form-encoded; group
+ * membership goes through `/contacts/{contactId}/groups/{groupId}` and
+ * `/contacts/groups/{groupId}/members/{contactId}` (contacts_com.yml); contact bodies carry no groups.
  */
 import { isHttpUrl } from './callbacks';
 import { empty, json, restError, type HandlerResponse, type RequestContext } from './http-types';
@@ -28,7 +31,9 @@ const CONTACT_FIELDS = [
 ] as const;
 /** Fields compared exactly by a plain `field=value` filter (the others: contains). */
 const EXACT_FIELDS = new Set(['id', 'gender', 'birthday_date', 'group_id']);
-const RESERVED_PARAMS = new Set(['q', 'offset', 'limit', 'sort', 'access_token', 'format', 'username', 'password']);
+const RESERVED_PARAMS = new Set(['q', 'offset', 'limit', 'order_by', 'access_token']);
+/** `order_by` of the published API: ascending by one of these. */
+const ORDER_FIELDS = new Set(['first_name', 'last_name', 'date_updated', 'date_created']);
 const EDITABLE_FIELDS = [
 	'phone_number',
 	'email',
@@ -123,7 +128,7 @@ function contactJson(rt: Runtime, c: Contact): Record<string, unknown> {
 	};
 }
 
-function customFieldNames(rt: Runtime): Set<string> {
+export function customFieldNames(rt: Runtime): Set<string> {
 	return new Set(rt.state.contacts.flatMap((c) => Object.keys(c.custom)));
 }
 
@@ -183,11 +188,10 @@ function listContacts(rt: Runtime, query: Params): HandlerResponse {
 			[c.first_name, c.last_name, c.phone_number, c.email, c.city].some((v) => v.toLowerCase().includes(q)),
 		);
 	}
-	if (query.sort) {
-		const desc = query.sort.startsWith('-');
-		const field = desc ? query.sort.slice(1) : query.sort;
-		if (!knownField(field)) return invalid('sort', query.sort, `Unknown sort field: ${field}`);
-		list.sort((a, b) => compare(fieldValues(a, field)[0] ?? '', fieldValues(b, field)[0] ?? '') * (desc ? -1 : 1));
+	if (query.order_by) {
+		const field = query.order_by;
+		if (!ORDER_FIELDS.has(field)) return invalid('order_by', field, `Unknown order_by field: ${field}`);
+		list.sort((a, b) => compare(fieldValues(a, field)[0] ?? '', fieldValues(b, field)[0] ?? ''));
 	}
 	for (const name of ['offset', 'limit']) {
 		if (query[name] !== undefined && !/^\d+$/.test(query[name])) return invalid(name, query[name], `Invalid ${name}`);
@@ -220,17 +224,6 @@ function applyContactFields(rt: Runtime, contact: Contact, p: Params, creating: 
 	const record = contact as unknown as Record<string, string>;
 	for (const field of EDITABLE_FIELDS) if (p[field] !== undefined) record[field] = p[field];
 	for (const field of customs) if (p[field] !== undefined) contact.custom[field] = p[field];
-	if (p.groups !== undefined) {
-		contact.groupIds = [];
-		for (const name of p.groups.split(',').map((n) => n.trim()).filter(Boolean)) {
-			let group = rt.state.groups.find((g) => g.name === name || g.id === name);
-			if (!group) {
-				group = newGroup(rt, name, '');
-				rt.state.groups.push(group);
-			}
-			contact.groupIds.push(group.id);
-		}
-	}
 	contact.date_updated = isoWithOffset();
 	return null;
 }
@@ -272,9 +265,10 @@ function contacts(rt: Runtime, ctx: RequestContext, rest: string[]): HandlerResp
 		state.contacts.push(contact);
 		return json(201, contactJson(rt, contact));
 	}
-	if (rest.length !== 1) return notFound();
 	const contact = state.contacts.find((c) => c.id === rest[0]);
 	if (!contact) return notFound('Contact not found');
+	if (rest[1] === 'groups') return contactGroups(rt, ctx, contact, rest.slice(2));
+	if (rest.length !== 1) return notFound();
 	if (ctx.method === 'GET') return json(200, contactJson(rt, contact));
 	if (ctx.method === 'PUT') {
 		const media = requireForm(ctx);
@@ -289,6 +283,54 @@ function contacts(rt: Runtime, ctx: RequestContext, rest: string[]): HandlerResp
 		state.contacts.splice(state.contacts.indexOf(contact), 1);
 		return empty(204);
 	}
+	return methodNotAllowed();
+}
+
+function groupsOf(rt: Runtime, contact: Contact): HandlerResponse {
+	const collection = rt.state.groups.filter((g) => contact.groupIds.includes(g.id)).map((g) => groupJson(rt, g));
+	return json(200, { size: collection.length, collection });
+}
+
+/** Pins a contact to a group; true when it was not in it before. */
+function pin(contact: Contact, group: Group): boolean {
+	if (contact.groupIds.includes(group.id)) return false;
+	contact.groupIds.push(group.id);
+	return true;
+}
+
+function unpin(contact: Contact, group: Group): boolean {
+	const index = contact.groupIds.indexOf(group.id);
+	if (index === -1) return false;
+	contact.groupIds.splice(index, 1);
+	return true;
+}
+
+/**
+ * `/contacts/{contactId}/groups[/{groupId}]`: the contact's groups; PUT assigns (201 when new,
+ * 200 when it already was in the group, both with the contact's groups), DELETE unpins (204; 404
+ * when it was not in the group), POST assigns to the groups whose ids the form carries.
+ */
+function contactGroups(rt: Runtime, ctx: RequestContext, contact: Contact, rest: string[]): HandlerResponse {
+	if (rest.length === 0) {
+		if (ctx.method === 'GET') return groupsOf(rt, contact);
+		if (ctx.method !== 'POST') return methodNotAllowed();
+		const wanted = Object.values(ctx.form).map((id) => rt.state.groups.find((g) => g.id === id));
+		if (wanted.some((g) => g === undefined)) return notFound('Group not found');
+		const added = (wanted as Group[]).filter((group) => pin(contact, group));
+		if (added.length === 0) return json(200, { size: 0, collection: [] });
+		return json(201, { size: added.length, collection: added.map((g) => groupJson(rt, g)) });
+	}
+	const group = rt.state.groups.find((g) => g.id === rest[0]);
+	if (!group || rest.length !== 1) return notFound('Group not found');
+	if (ctx.method === 'GET') {
+		return contact.groupIds.includes(group.id) ? json(200, groupJson(rt, group)) : notFound('Contact is not in this group');
+	}
+	if (ctx.method === 'PUT') {
+		const added = pin(contact, group);
+		const answer = groupsOf(rt, contact);
+		return { ...answer, status: added ? 201 : 200 };
+	}
+	if (ctx.method === 'DELETE') return unpin(contact, group) ? empty(204) : notFound('Contact is not in this group');
 	return methodNotAllowed();
 }
 
@@ -326,8 +368,37 @@ function groups(rt: Runtime, ctx: RequestContext, rest: string[], user: AuthUser
 		return json(201, groupJson(rt, group));
 	}
 	const group = state.groups.find((g) => g.id === rest[0]);
-	if (!group || rest.length !== 1) return notFound('Group not found');
-	return ctx.method === 'GET' ? json(200, groupJson(rt, group)) : methodNotAllowed();
+	if (!group) return notFound('Group not found');
+	if (rest[1] === 'members' && rest.length === 3) {
+		const contact = state.contacts.find((c) => c.id === rest[2]);
+		if (!contact) return notFound('Contact not found');
+		if (ctx.method === 'GET') {
+			return contact.groupIds.includes(group.id) ? json(200, contactJson(rt, contact)) : notFound('Contact is not in this group');
+		}
+		if (ctx.method === 'PUT') return json(pin(contact, group) ? 201 : 200, contactJson(rt, contact));
+		if (ctx.method === 'DELETE') return unpin(contact, group) ? empty(204) : notFound('Contact is not in this group');
+		return methodNotAllowed();
+	}
+	if (rest.length !== 1) return notFound();
+	if (ctx.method === 'GET') return json(200, groupJson(rt, group));
+	if (ctx.method === 'PUT') {
+		const name = (ctx.params.name ?? '').trim();
+		if (!name) return invalid('name', ctx.params.name ?? null, 'Group name is required', 'required');
+		if (state.groups.some((g) => g.name === name && g !== group)) {
+			return restError(409, 'group_conflict', 'Group with this name already exists', { code: 409 });
+		}
+		group.name = name;
+		if (ctx.params.description !== undefined) group.description = ctx.params.description;
+		if (ctx.params.idx !== undefined) group.idx = ctx.params.idx || null;
+		group.date_updated = isoWithOffset();
+		return json(200, groupJson(rt, group));
+	}
+	if (ctx.method === 'DELETE') {
+		for (const c of state.contacts) unpin(c, group);
+		state.groups.splice(state.groups.indexOf(group), 1);
+		return empty(204);
+	}
+	return methodNotAllowed();
 }
 
 // ---- templates, callbacks, sender names ----------------------------------------------------------

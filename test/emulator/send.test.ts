@@ -58,7 +58,7 @@ describe('sms.do success answers', () => {
 		const reply = await request(`${emu.primaryUrl}/sms.do`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify({ to: ['500000000', '500000001'], message: 'From JSON', format: 'json', fast: true }),
+			body: JSON.stringify({ to: '500000000,500000001', message: 'From JSON', format: 'json', fast: true }),
 		});
 		const body = reply.json();
 		expect(body.count).toBe(2);
@@ -266,6 +266,7 @@ describe('parameters and their errors', () => {
 		expect((await sms({ to: '500000000', message: 'x', expiration_date: nowS() + 73 * 3600 })).text).toBe('ERROR:56');
 		expect((await sms({ to: '500000000', message: 'x', expiration_date: nowS() + 3600 })).text).toMatch(/^OK:/);
 		expect((await sms({ to: '500000000', message: 'x', time_restriction: 'sometimes' })).text).toBe('ERROR:28');
+		expect(emu.takeViolations().map((v) => v.problems[0].path)).toEqual(['time_restriction']);
 		expect((await sms({ to: '500000000', message: 'x', time_restriction: 'ignore' })).text).toMatch(/^OK:/);
 		expect((await sms({ to: '500000000', message: 'x', notify_url: 'ftp://example.com/x' })).text).toBe('ERROR:70');
 		// a past date sends at once

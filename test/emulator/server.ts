@@ -1,10 +1,11 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
+import { checkRequest, ConformanceLog, describeViolation, type ConformanceMode } from './conformance';
 import { handleControl } from './control';
 import { json, restError, text, type HandlerResponse, type RequestContext } from './http-types';
 import { handleLegacy, legacyError } from './legacy';
-import { handleRest } from './rest';
+import { customFieldNames, handleRest } from './rest';
 import { Runtime } from './runtime';
 import { startSmtpGateway, type SmtpGateway } from './smtp';
 import type { Address, EmulatorState, Fault, RecordedRequest, SeedOptions } from './state';
@@ -19,6 +20,7 @@ export interface ServerOptions extends SeedOptions {
 	port: number | undefined;
 	smtpPort: number | undefined;
 	quiet: boolean;
+	conformance: ConformanceMode;
 }
 
 interface Listener {
@@ -48,6 +50,7 @@ function redact(params: Params): Params {
 
 export class EmulatorServer {
 	readonly rt: Runtime;
+	readonly conformance = new ConformanceLog();
 	private readonly listeners: Record<Address, Listener>;
 	private smtp: SmtpGateway | null = null;
 	private readonly timers = new Set<NodeJS.Timeout>();
@@ -120,6 +123,7 @@ export class EmulatorServer {
 			}),
 		);
 		if (this.smtp) await this.smtp.close();
+		if (this.options.conformance === 'fail') this.conformance.assertNone();
 	}
 
 	reset(): void {
@@ -245,6 +249,7 @@ export class EmulatorServer {
 			query,
 			params: { ...query },
 			bodyKind: 'none',
+			form: {},
 			jsonBody: undefined,
 			headers: req.headers,
 			ip: clientIp(req),
@@ -263,6 +268,7 @@ export class EmulatorServer {
 			} else if (contentType.includes('application/x-www-form-urlencoded') || contentType === '') {
 				ctx.bodyKind = 'form';
 				formBody = parseFormWithEncoding(raw.toString('latin1'), query.encoding);
+				ctx.form = formBody;
 				Object.assign(ctx.params, formBody);
 			} else {
 				ctx.bodyKind = 'other';
@@ -309,11 +315,17 @@ export class EmulatorServer {
 		if (this.state.requests.length > REQUEST_LOG_LIMIT) {
 			this.state.requests.splice(0, this.state.requests.length - REQUEST_LOG_LIMIT);
 		}
+		const refusal = this.checkConformance(ctx, record);
 
 		const latency = this.state.latency[address];
 		if (latency > 0) await this.sleep(latency);
 		if (this.stopped) {
 			res.destroy();
+			return;
+		}
+
+		if (refusal) {
+			this.finish(res, record, refusal);
 			return;
 		}
 
@@ -370,6 +382,27 @@ export class EmulatorServer {
 			response = restError(500, 'internal_error', 'Internal error');
 		}
 		this.finish(res, record, response);
+	}
+
+	/**
+	 * Checks the request against the published API before any handler sees it (conformance/);
+	 * records and logs a violation and returns the service's answer to it, or null.
+	 */
+	private checkConformance(ctx: RequestContext, record: RecordedRequest): HandlerResponse | null {
+		const refusal = checkRequest({ ...ctx, customFields: customFieldNames(this.rt) });
+		if (!refusal) return null;
+		record.violations = refusal.problems.map(({ path, error, message }) => ({ path, error, message }));
+		const violation = {
+			seq: record.seq,
+			method: ctx.method,
+			path: ctx.path,
+			problems: refusal.problems.map((p) => ({ ...p, value: SECRET_PARAMS.has(p.path) ? '<redacted>' : p.value })),
+			status: refusal.answer.status,
+			time: record.time,
+		};
+		this.conformance.record(violation);
+		this.rt.log(`non-conforming request ${describeViolation(violation)}`);
+		return refusal.answer;
 	}
 
 	private route(ctx: RequestContext, badJson: boolean): HandlerResponse {

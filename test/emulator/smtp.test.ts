@@ -68,8 +68,16 @@ describe('mail2sms gateway', () => {
 		expect(emu.state.messages[0].encoding).toBe('ucs2');
 	});
 
+	test('everything after message= is the text, as the vendor reads it: parameters after it are text too', async () => {
+		await mail({ subject: SUBJECT, text: 'to=48500000001&message=Reply&to=48111222333 now\nfast=1&raport=1' });
+		expect(emu.state.messages.map((m) => [m.number, m.text, m.fast])).toEqual([
+			['48500000001', 'Reply&to=48111222333 now\nfast=1&raport=1', false],
+		]);
+		expect(emu.state.mails.outbox).toHaveLength(0);
+	});
+
 	test('base64 body', async () => {
-		await mail({ subject: SUBJECT, text: 'to=48500000004&message=Base64 żółw&fast=1', textEncoding: 'base64' });
+		await mail({ subject: SUBJECT, text: 'to=48500000004&fast=1&message=Base64 żółw', textEncoding: 'base64' });
 		expect(emu.state.mails.received[0].transferEncoding).toBe('base64');
 		expect(emu.state.messages[0]).toMatchObject({ number: '48500000004', text: 'Base64 żółw', fast: true });
 	});
@@ -84,9 +92,9 @@ describe('mail2sms gateway', () => {
 	});
 
 	test('raport=1: reply recorded in the outbox, errors included; wrong subject is 102', async () => {
-		await mail({ subject: SUBJECT, text: 'from=Test&to=48500000001&message=hi&raport=1' });
-		await mail({ subject: SUBJECT, text: 'from=NewBrand&to=48500000001&message=hi&raport=1' });
-		await mail({ subject: `demo@${'0'.repeat(32)}`, text: 'to=48500000001&message=hi&raport=1' });
+		await mail({ subject: SUBJECT, text: 'from=Test&to=48500000001&raport=1&message=hi' });
+		await mail({ subject: SUBJECT, text: 'from=NewBrand&to=48500000001&raport=1&message=hi' });
+		await mail({ subject: `demo@${'0'.repeat(32)}`, text: 'to=48500000001&raport=1&message=hi' });
 		await mail({ subject: 'demo@demo-password', text: 'to=48500000001&message=hi' });
 		const { outbox, received } = await control(emu, 'mails');
 		expect(outbox.map((m: { to: string; text: string }) => [m.to, m.text.split('\r\n')[0]])).toEqual([
@@ -121,7 +129,7 @@ describe('mail2sms gateway', () => {
 		await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', () => resolve()));
 		try {
 			await control(emu, 'account', { relaySmtpPort: (relay.server.address() as AddressInfo).port });
-			await mail({ subject: SUBJECT, text: 'to=48500000001&message=hi&raport=1' });
+			await mail({ subject: SUBJECT, text: 'to=48500000001&raport=1&message=hi' });
 			await waitFor(() => (delivered.length > 0 ? true : undefined));
 			expect(delivered[0]).toMatch(/To: shop@example\.com/);
 			expect(delivered[0]).toMatch(/OK:\d{19}:0\.165/);

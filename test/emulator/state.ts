@@ -193,6 +193,8 @@ export interface RecordedRequest {
 	responseStatus: number | 'hang' | 'reset' | 'lost';
 	responseBody: string;
 	fault?: string;
+	/** What made the request non-conforming (see conformance/): it was answered as the service would. */
+	violations?: Array<{ path: string; error: string; message: string }>;
 }
 
 export interface CallbackAttempt {

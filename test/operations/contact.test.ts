@@ -4,13 +4,13 @@ import { type WireRequest, mockService, runNode, useMockedNetwork } from './cont
 
 useMockedNetwork();
 
-const contact = (i: number): IDataObject => ({
+const contact = (i: number) => ({
 	id: `5b80${String(i).padStart(20, '0')}`,
 	first_name: `First${i}`,
 	last_name: `Last${i}`,
 	phone_number: String(48500000000 + i),
 	email: `c${i}@example.com`,
-	groups: [],
+	groups: [] as IDataObject[],
 });
 
 /** A contacts list of `total` entries, paged by offset/limit as the service pages it. */
@@ -24,6 +24,14 @@ function contactList(total: number) {
 }
 
 const getMany = (extra: IDataObject = {}) => ({ resource: 'contact', operation: 'getMany', ...extra });
+
+const GROUPS = [
+	{ id: '650000000000000000000011', name: 'VIP', contacts_count: 1 },
+	{ id: '650000000000000000000012', name: 'Newsletter', contacts_count: 4 },
+];
+
+/** A service that lists the account's groups (GROUPS) at GET /contacts/groups. */
+const groupsService = () => mockService().on('GET', '/contacts/groups', () => [200, { size: GROUPS.length, collection: GROUPS }]);
 
 describe('contact.getMany', () => {
 	it('Return All pages through offset/limit 100 until the collection is exhausted', async () => {
@@ -86,7 +94,7 @@ describe('contact.getMany', () => {
 		expect(empty.calls).toHaveLength(1);
 	});
 
-	it('search, filters with operators and sort become the service query', async () => {
+	it('search, filters with operators and Order By become the service query (order_by, not sort)', async () => {
 		const service = mockService().on('GET', '/contacts', contactList(3));
 		await runNode({
 			parameters: getMany({
@@ -103,7 +111,7 @@ describe('contact.getMany', () => {
 						{ field: 'last_name', operator: 'lt', value: 'M' },
 					],
 				},
-				options: { sort: 'last_name', sortDirection: 'descending' },
+				options: { sort: 'last_name' },
 			}),
 		});
 		expect(service.calls[0].query).toEqual({
@@ -115,16 +123,23 @@ describe('contact.getMany', () => {
 			gender: 'female',
 			last_name: 'lt(M)',
 			q: 'smith',
-			sort: '-last_name',
+			order_by: 'last_name',
 			offset: '0',
 			limit: '10',
 		});
 	});
 
-	it('ascending sort is the bare field name', async () => {
+	it('a workflow saved with Sort keeps working where the service can sort, and is refused in words where not', async () => {
 		const service = mockService().on('GET', '/contacts', contactList(1));
-		await runNode({ parameters: getMany({ options: { sort: 'date_created' } }) });
-		expect(service.calls[0].query.sort).toBe('date_created');
+		await runNode({ parameters: getMany({ options: { sort: 'date_created', sortDirection: 'ascending' } }) });
+		expect(service.calls.map((call) => call.query)).toEqual([{ order_by: 'date_created', offset: '0', limit: '50' }]);
+		await expect(runNode({ parameters: getMany({ options: { sort: 'city' } }) })).rejects.toThrow(
+			'The service cannot sort contacts by "city"; Order By takes date_created, date_updated, first_name, last_name.',
+		);
+		await expect(runNode({ parameters: getMany({ options: { sort: 'last_name', sortDirection: 'descending' } }) })).rejects.toThrow(
+			'The service sorts contacts in ascending order only',
+		);
+		expect(service.calls).toHaveLength(1);
 	});
 
 	it('a field filtered twice is refused before any request', async () => {
@@ -146,8 +161,8 @@ describe('contact.getMany', () => {
 });
 
 describe('contact.create', () => {
-	it('POSTs a form body with the service field names and outputs the contact', async () => {
-		const created = { ...contact(1), city: 'Gdańsk', groups: [{ id: 'g1', name: 'VIP' }] };
+	it('POSTs a form body with the service field names (no groups field) and outputs the contact', async () => {
+		const created = { ...contact(1), city: 'Gdańsk', groups: [] };
 		const service = mockService().on('POST', '/contacts', () => [201, created]);
 		const output = await runNode({
 			parameters: {
@@ -163,7 +178,6 @@ describe('contact.create', () => {
 					city: 'Gdańsk',
 					description: 'met at the fair',
 					source: 'n8n',
-					groups: ['VIP', 'Newsletter'],
 				},
 			},
 		});
@@ -179,10 +193,54 @@ describe('contact.create', () => {
 			city: 'Gdańsk',
 			description: 'met at the fair',
 			source: 'n8n',
-			groups: 'VIP,Newsletter',
 			phone_number: '48500000001',
 		});
 		expect(output).toEqual([{ json: created, pairedItem: { item: 0 } }]);
+	});
+
+	it('groups by id (or by name, as workflows saved with Group Names have them) go through PUT /contacts/{id}/groups/{groupId}', async () => {
+		const created = { ...contact(1), groups: [] };
+		const afterVip = [GROUPS[0]];
+		const service = groupsService()
+			.on('POST', '/contacts', () => [201, created])
+			.on('PUT', `/contacts/${created.id}/groups/${GROUPS[0].id}`, () => [201, { size: 1, collection: afterVip }])
+			.on('PUT', `/contacts/${created.id}/groups/${GROUPS[1].id}`, () => [201, { size: 2, collection: GROUPS }]);
+		const output = await runNode({
+			parameters: {
+				resource: 'contact',
+				operation: 'create',
+				phoneNumber: '48500000001',
+				additionalFields: { groups: [GROUPS[0].id, 'Newsletter'] },
+			},
+		});
+		expect(service.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+			'GET /contacts/groups',
+			'POST /contacts',
+			`PUT /contacts/${created.id}/groups/${GROUPS[0].id}`,
+			`PUT /contacts/${created.id}/groups/${GROUPS[1].id}`,
+		]);
+		expect(service.calls[1].body).toEqual({ phone_number: '48500000001' });
+		expect(output[0].json).toEqual({ ...created, groups: GROUPS });
+	});
+
+	it('an unknown group is refused before the contact is created', async () => {
+		const service = groupsService().on('POST', '/contacts', () => [201, contact(1)]);
+		const run = runNode({
+			parameters: { resource: 'contact', operation: 'create', phoneNumber: '48500000001', additionalFields: { groups: ['Nope'] } },
+		});
+		await expect(run).rejects.toThrow('No such contact group: "Nope"');
+		await expect(run).rejects.toMatchObject({ description: expect.stringContaining('VIP, Newsletter') });
+		expect(service.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /contacts/groups']);
+	});
+
+	it('a failed membership after the contact was created says that it was created', async () => {
+		groupsService()
+			.on('POST', '/contacts', () => [201, contact(1)])
+			.on('PUT', `/contacts/${contact(1).id}/groups/${GROUPS[0].id}`, () => [404, { message: 'Group not found', error: 'not_found' }]);
+		const run = runNode({
+			parameters: { resource: 'contact', operation: 'create', phoneNumber: '48500000001', additionalFields: { groups: [GROUPS[0].id] } },
+		});
+		await expect(run).rejects.toMatchObject({ description: expect.stringContaining(`The contact was created (ID ${contact(1).id})`) });
 	});
 
 	it('a duplicate number (409 contact_conflict) says so in plain words and points to Update', async () => {
@@ -286,16 +344,51 @@ describe('contact.update', () => {
 					resource: 'contact',
 					operation: 'update',
 					contactId: { __rl: true, mode: 'id', value: '5b800000000000000000000001' },
-					updateFields: { groups: [] },
+					updateFields: { city: 'Kraków' },
 				},
 			],
 		});
 		expect(service.calls.map((call) => [call.method, call.path, call.body])).toEqual([
 			['PUT', '/contacts/5b800000000000000000000001', { city: 'Kraków', phone_number: '48500000009' }],
-			['PUT', '/contacts/5b800000000000000000000001', { groups: '' }],
+			['PUT', '/contacts/5b800000000000000000000001', { city: 'Kraków' }],
 		]);
 		expect(output[0]).toEqual({ json: updated, pairedItem: { item: 0 } });
 		expect(output[1].pairedItem).toEqual({ item: 1 });
+	});
+
+	it('Group Names or IDs makes the groups exactly those chosen: leaves the others, joins the missing', async () => {
+		const id = contact(1).id;
+		const inVip = { ...contact(1), groups: [GROUPS[0]] };
+		const service = groupsService()
+			.on('GET', `/contacts/${id}`, () => [200, inVip])
+			.on('PUT', `/contacts/${id}`, () => [200, { ...inVip, city: 'Kraków' }])
+			.on('DELETE', `/contacts/${id}/groups/${GROUPS[0].id}`, () => [204, ''])
+			.on('PUT', `/contacts/${id}/groups/${GROUPS[1].id}`, () => [201, { size: 1, collection: [GROUPS[1]] }]);
+		const onlyGroups = await runNode({
+			parameters: { resource: 'contact', operation: 'update', contactId: { __rl: true, mode: 'id', value: id }, updateFields: { groups: [GROUPS[1].id] } },
+		});
+		expect(service.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+			'GET /contacts/groups',
+			`GET /contacts/${id}`,
+			`DELETE /contacts/${id}/groups/${GROUPS[0].id}`,
+			`PUT /contacts/${id}/groups/${GROUPS[1].id}`,
+		]);
+		expect(onlyGroups[0].json.groups).toEqual([GROUPS[1]]);
+
+		service.calls.length = 0;
+		const noneLeft = await runNode({
+			parameters: {
+				resource: 'contact',
+				operation: 'update',
+				contactId: { __rl: true, mode: 'id', value: id },
+				updateFields: { city: 'Kraków', groups: [] },
+			},
+		});
+		expect(service.calls.map((call) => `${call.method} ${call.path} ${JSON.stringify(call.body)}`)).toEqual([
+			`PUT /contacts/${id} {"city":"Kraków"}`,
+			`DELETE /contacts/${id}/groups/${GROUPS[0].id} {}`,
+		]);
+		expect(noneLeft[0].json).toMatchObject({ city: 'Kraków', groups: [] });
 	});
 
 	it('no field to update is refused before any request', async () => {
@@ -318,5 +411,41 @@ describe('contact.update', () => {
 				},
 			}),
 		).rejects.toThrow('SMSAPI error not_found: no such resource. Check the id.');
+	});
+});
+
+describe('contact.addToGroup and contact.removeFromGroup', () => {
+	const id = contact(1).id;
+	const membership = (operation: string, groupId: string) => ({
+		resource: 'contact',
+		operation,
+		contactId: { __rl: true, mode: 'list', value: id },
+		groupId,
+	});
+
+	it('Add to Group PUTs /contacts/{id}/groups/{groupId} and outputs the groups the contact is in', async () => {
+		const service = mockService().on('PUT', `/contacts/${id}/groups/${GROUPS[0].id}`, () => [201, { size: 1, collection: [GROUPS[0]] }]);
+		const output = await runNode({ parameters: membership('addToGroup', GROUPS[0].id) });
+		expect(service.calls.map((call) => [call.method, call.path, call.body])).toEqual([['PUT', `/contacts/${id}/groups/${GROUPS[0].id}`, {}]]);
+		expect(output).toEqual([{ json: { contact_id: id, group_id: GROUPS[0].id, groups: [GROUPS[0]] }, pairedItem: { item: 0 } }]);
+	});
+
+	it('Remove from Group DELETEs /contacts/{id}/groups/{groupId}; not in the group is the service 404 in words', async () => {
+		const service = mockService()
+			.on('DELETE', `/contacts/${id}/groups/${GROUPS[0].id}`, () => [204, ''])
+			.on('DELETE', `/contacts/${id}/groups/${GROUPS[1].id}`, () => [404, { message: 'Contact is not in this group', error: 'not_found' }]);
+		const output = await runNode({ parameters: [membership('removeFromGroup', GROUPS[0].id), membership('removeFromGroup', GROUPS[1].id)], continueOnFail: true });
+		expect(service.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+			`DELETE /contacts/${id}/groups/${GROUPS[0].id}`,
+			`DELETE /contacts/${id}/groups/${GROUPS[1].id}`,
+		]);
+		expect(output[0]).toEqual({ json: { contact_id: id, group_id: GROUPS[0].id, removed: true }, pairedItem: { item: 0 } });
+		expect(output[1].json.error).toMatch(/not_found/);
+	});
+
+	it('no group chosen is refused before any request', async () => {
+		const service = mockService().on('PUT', `/contacts/${id}/groups/`, () => [200, {}]);
+		await expect(runNode({ parameters: membership('addToGroup', '') })).rejects.toThrow('Choose the group to add the contact to');
+		expect(service.calls).toHaveLength(0);
 	});
 });

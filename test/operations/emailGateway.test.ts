@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 
+import { ambiguousValues } from '../../nodes/Smsapi/helpers/mail2sms';
+import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { legacyCredentials, mockService, runNode, tokenCredentials, useMockedNetwork } from './context';
 
 useMockedNetwork();
@@ -15,7 +17,7 @@ const compose = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe('emailGateway.compose', () => {
-	it('legacy credential: address of its platform, subject user@md5, body in the spec order; no HTTP', async () => {
+	it('legacy credential: address of its platform, subject user@md5, options first and message last; no HTTP', async () => {
 		const service = mockService().on('POST', '/sms.do', () => [200, {}]);
 		const output = await runNode({
 			parameters: compose({ options: { from: 'MyShop', fast: true, raport: true } }),
@@ -26,7 +28,7 @@ describe('emailGateway.compose', () => {
 				json: {
 					to: 'sms@smsapi.pl',
 					subject: `acme@${md5('secret-pass')}`,
-					text: 'from=MyShop&to=48500000001,48500000002&message=Hello & welcome, your code: 12=34&fast=1&raport=1',
+					text: 'from=MyShop&to=48500000001,48500000002&fast=1&raport=1&message=Hello & welcome, your code: 12=34',
 				},
 				pairedItem: { item: 0 },
 			},
@@ -55,7 +57,7 @@ describe('emailGateway.compose', () => {
 			}),
 			credentials: legacyCredentials({ platform: 'com' }),
 		});
-		expect(output[0].json.text).toBe('to=48500000001&message=Hi&date=1925089445&idx=abc1&normalize=1&param1=x&date_validate=1');
+		expect(output[0].json.text).toBe('to=48500000001&date=1925089445&idx=abc1&normalize=1&param1=x&date_validate=1&message=Hi');
 	});
 
 	it('platform Custom needs the Gateway Address option, which any platform may override', async () => {
@@ -76,10 +78,35 @@ describe('emailGateway.compose', () => {
 		});
 	});
 
-	it('a message the gateway would misread (&to=) is refused', async () => {
+	it('the message goes last, so it may hold "&to=" and lines like "raport=1": everything after message= is text', async () => {
+		const message = 'Reply&to=48111222333 now\nraport=1';
+		const output = await runNode({ parameters: compose({ message, options: { idx: 'a1|a2' } }), credentials: legacyCredentials({ platform: 'com' }) });
+		expect(output[0].json.text).toBe(`to=48500000001,48500000002&idx=a1|a2&message=${message}`);
+	});
+
+	it('another parameter the gateway would misread (&to= in a param) is refused', async () => {
 		await expect(
-			runNode({ parameters: compose({ message: 'Reply&to=48111222333 now' }), credentials: legacyCredentials({ platform: 'com' }) }),
-		).rejects.toThrow('The e-mail gateway would misread message (it contains "&to=")');
+			runNode({ parameters: compose({ to: '48500000001', options: { param1: 'x&to=48111222333' } }), credentials: legacyCredentials({ platform: 'com' }) }),
+		).rejects.toThrow('The e-mail gateway would misread param1 (it contains "&to=")');
+	});
+
+	it('the login in the output is declared sensitive and the node says that saved executions keep it', async () => {
+		const node = new Smsapi();
+		expect(node.description.sensitiveOutputFields).toEqual(['subject']);
+		const notice = node.description.properties.find((p) => p.name === 'loginNotice');
+		expect(notice).toMatchObject({ type: 'notice', displayOptions: { show: { resource: ['emailGateway'], operation: ['compose'] } } });
+		expect(notice?.displayName).toMatch(/every execution n8n saves keeps it/);
+	});
+
+	it('errors never carry the login', async () => {
+		const output = await runNode({
+			parameters: [compose({ to: '123' }), compose({ to: '48500000001', options: { param1: 'x&to=1', gatewayAddress: 'sms@x.test' } }), compose()],
+			credentials: legacyCredentials({ platform: 'custom' }),
+			continueOnFail: true,
+		});
+		const text = JSON.stringify(output);
+		expect(text).not.toContain(md5('secret-pass'));
+		expect(text).not.toContain('secret-pass');
 	});
 
 	it('with Continue On Fail a bad number becomes an error item of its input item', async () => {
@@ -91,5 +118,18 @@ describe('emailGateway.compose', () => {
 		expect(output[0].pairedItem).toEqual({ item: 0 });
 		expect(String(output[0].json.error)).toMatch(/^Not a valid phone number: "123"/);
 		expect(output[1]).toMatchObject({ json: { to: 'sms@smsapi.com' }, pairedItem: { item: 1 } });
+	});
+});
+
+describe('mail2sms ambiguity check', () => {
+	it('is linear: 80,000 line breaks in a parameter are checked in well under a second (was about 5 s)', () => {
+		const value = `${'\n'.repeat(80_000)}x`;
+		const started = performance.now();
+		expect(ambiguousValues({ param1: value, param2: `&${' '.repeat(80_000)}x`, param3: '\n \t'.repeat(30_000) })).toEqual([]);
+		expect(performance.now() - started).toBeLessThan(250);
+	});
+
+	it('still finds a parameter started after spaces on a new line, and not inside the message', () => {
+		expect(ambiguousValues({ param1: 'a\n  \tidx=1', message: 'b&to=1' })).toEqual([{ parameter: 'param1', found: 'idx=' }]);
 	});
 });

@@ -51,7 +51,7 @@ describe('dropdowns and searchable lists', () => {
 			request.query.offset === '0' ? [200, { size: 60, collection }] : [200, { size: 60, collection: collection.slice(0, 10) }],
 		);
 		const first = await listSearch.searchContacts.call(context(), 'smith');
-		expect(service.calls[0].query).toEqual({ offset: '0', limit: '50', sort: 'last_name', q: 'smith' });
+		expect(service.calls[0].query).toEqual({ offset: '0', limit: '50', order_by: 'last_name', q: 'smith' });
 		expect(first.results[0]).toEqual({ name: 'Ann Smith0 (48500000000)', value: 'c0' });
 		expect(first.paginationToken).toBe('50');
 		const second = await listSearch.searchContacts.call(context(), 'smith', first.paginationToken as string);

@@ -4,7 +4,7 @@
  */
 export type SmsapiMap = {
 	account: 'getBalance' | 'getProfile';
-	contact: 'create' | 'getMany' | 'update';
+	contact: 'addToGroup' | 'create' | 'getMany' | 'removeFromGroup' | 'update';
 	emailGateway: 'compose';
 	hlr: 'lookup';
 	price: 'getMany';

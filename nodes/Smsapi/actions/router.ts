@@ -15,7 +15,13 @@ import type { OperationModule } from './types';
 /** Every operation module, indexed by resource and operation; typed so none can be missing. */
 const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationModule } } = {
 	account: { getBalance: account.getBalance, getProfile: account.getProfile },
-	contact: { create: contact.create, getMany: contact.getMany, update: contact.update },
+	contact: {
+		addToGroup: contact.addToGroup,
+		create: contact.create,
+		getMany: contact.getMany,
+		removeFromGroup: contact.removeFromGroup,
+		update: contact.update,
+	},
 	emailGateway: { compose: emailGateway.compose },
 	hlr: { lookup: hlr.lookup },
 	price: { getMany: price.getMany },

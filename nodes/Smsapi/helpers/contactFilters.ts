@@ -26,7 +26,7 @@ export interface ContactFilter {
 const PLAIN_FIELDS = new Set(['group_id', 'gender']);
 
 /** Query parameters the list itself uses; a custom field of that name would be mistaken for them. */
-const RESERVED = new Set(['q', 'offset', 'limit', 'sort']);
+const RESERVED = new Set(['q', 'offset', 'limit', 'order_by']);
 
 function text(value: unknown): string {
 	return value === undefined || value === null ? '' : String(value).trim();
@@ -93,9 +93,26 @@ export function contactFilterQuery(filters: readonly ContactFilter[]): { query: 
 	return { query, problems };
 }
 
-/** The service's `sort`: the field, with `-` in front for descending. */
-export function contactSort(field: string, direction: string | undefined): string | undefined {
-	const name = field.trim();
-	if (name === '') return undefined;
-	return direction === 'descending' ? `-${name}` : name;
+/** The fields the published API sorts contacts by (`order_by`, ascending; it has no direction). */
+export const CONTACT_ORDER_FIELDS = ['date_created', 'date_updated', 'first_name', 'last_name'] as const;
+
+/**
+ * The service's `order_by` from the node's Order By option (`sort`), or the problem that keeps it
+ * from being sent. Workflows saved when Sort offered any field and a direction may carry a field
+ * the service cannot sort by or a descending order: those are refused in words, not sent.
+ */
+export function contactOrderBy(options: { sort?: unknown; sortDirection?: unknown }): { orderBy?: string; problem?: string } {
+	const field = String(options.sort ?? '').trim();
+	if (options.sortDirection === 'descending') {
+		return {
+			problem: 'The service sorts contacts in ascending order only. Set Sort Direction to Ascending or remove it.',
+		};
+	}
+	if (field === '') return {};
+	if (!(CONTACT_ORDER_FIELDS as readonly string[]).includes(field)) {
+		return {
+			problem: `The service cannot sort contacts by "${field}"; Order By takes ${CONTACT_ORDER_FIELDS.join(', ')}.`,
+		};
+	}
+	return { orderBy: field };
 }

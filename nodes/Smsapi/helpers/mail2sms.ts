@@ -1,9 +1,9 @@
 /**
  * The e-mail gateway (mail2sms, spec §9): an e-mail to the gateway address whose subject is
- * `<username>@<md5 of the password>` and whose body is `from=<sender>&to=<number>&message=<text>`
- * plus any send parameter. The gateway reads values literally (no URL decoding): a message may
- * hold spaces, `&` and line breaks, as long as nothing in it looks like the start of another
- * gateway parameter.
+ * `<username>@<md5 of the password>` and whose body carries send parameters joined by `&`. The
+ * gateway reads values literally (no URL decoding) and, as the vendor documents it, takes
+ * everything after `message=` as the text: so `message` goes last, and the text may hold `&`,
+ * `=` and line breaks freely. The parameters before it must not look like the start of another.
  */
 import { toMd5Password } from '../../../credentials/SmsapiApiHelpers';
 import { MAIL2SMS_ADDRESSES, type SmsapiPlatform } from '../transport/platforms';
@@ -42,8 +42,12 @@ export const GATEWAY_PARAMETERS = [
 	'udh',
 ] as const;
 
-/** `&name=` or a line starting with `name=`, for a gateway parameter name. */
-const PARAMETER_START = new RegExp(`(?:&|[\\r\\n])\\s*(${GATEWAY_PARAMETERS.join('|')})=`, 'i');
+/**
+ * `&name=` or a line starting with `name=` (after spaces or tabs), for a gateway parameter name.
+ * Only spaces and tabs may stand between the separator and the name: `\s*` there would also eat
+ * line breaks and backtrack over them, quadratic on a value of many line breaks.
+ */
+const PARAMETER_START = new RegExp(`(?:&|[\\r\\n])[ \\t]*(?:${GATEWAY_PARAMETERS.join('|')})=`, 'i');
 
 /** The subject that logs in: username, `@`, md5 of the password (an md5 given as 32 hex is kept). */
 export function gatewaySubject(username: string, password: string): string {
@@ -56,10 +60,14 @@ export function gatewayAddressFor(platform: string | undefined): string | undefi
 	return MAIL2SMS_ADDRESSES[(platform ?? 'com') as Exclude<SmsapiPlatform, 'custom'>] ?? MAIL2SMS_ADDRESSES.com;
 }
 
-/** Values the gateway would misread: the parameter and the piece that would start another one. */
+/**
+ * Values the gateway would misread: the parameter and the piece that would start another one.
+ * The message is not among them: it goes last, and everything after `message=` is its text.
+ */
 export function ambiguousValues(parameters: Record<string, string>): Array<{ parameter: string; found: string }> {
 	const found: Array<{ parameter: string; found: string }> = [];
 	for (const [parameter, value] of Object.entries(parameters)) {
+		if (parameter === 'message') continue;
 		const match = PARAMETER_START.exec(value);
 		if (match) found.push({ parameter, found: match[0].trim() });
 	}
@@ -67,13 +75,15 @@ export function ambiguousValues(parameters: Record<string, string>): Array<{ par
 }
 
 /**
- * The body: `from` (when set), `to` and `message` first as in the spec, then every other
- * parameter in the order given, `raport=1` last when asked for; pairs joined by `&`.
+ * The body: `from` (when set) and `to` first as in the spec, then every other parameter in the
+ * order given, `raport=1` when asked for, and `message` last (everything after it is the text);
+ * pairs joined by `&`.
  */
 export function gatewayBody(parameters: Record<string, string>, raport: boolean): string {
-	const first = ['from', 'to', 'message'].filter((name) => parameters[name] !== undefined);
-	const rest = Object.keys(parameters).filter((name) => !first.includes(name) && name !== 'raport');
+	const first = ['from', 'to'].filter((name) => parameters[name] !== undefined);
+	const rest = Object.keys(parameters).filter((name) => !first.includes(name) && name !== 'raport' && name !== 'message');
 	const pairs = [...first, ...rest].map((name) => `${name}=${parameters[name]}`);
 	if (raport) pairs.push('raport=1');
+	if (parameters.message !== undefined) pairs.push(`message=${parameters.message}`);
 	return pairs.join('&');
 }

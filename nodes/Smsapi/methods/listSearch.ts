@@ -23,7 +23,7 @@ export async function searchContacts(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0) || 0;
-	const qs: IDataObject = { offset, limit: PAGE_SIZE, sort: 'last_name' };
+	const qs: IDataObject = { offset, limit: PAGE_SIZE, order_by: 'last_name' };
 	if (filter && filter.trim() !== '') qs.q = filter.trim();
 	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'contacts', qs, kind: 'read' });
 	const contacts = listEntries(data);

@@ -45,32 +45,36 @@ export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePr
 	return [{ name: 'None (Use Message)', value: '' }, ...options];
 }
 
+/** The option label of a group: its name and, when the service tells it, how many contacts it has. */
+function groupLabel(group: IDataObject): string {
+	const count = group.contacts_count;
+	return `${String(group.name)}${count !== undefined && count !== null ? ` (${String(count)})` : ''}`;
+}
+
+async function contactGroups(this: ILoadOptionsFunctions): Promise<IDataObject[]> {
+	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'contacts/groups', kind: 'read' });
+	return asList(data).filter((group) => group.name !== undefined && group.name !== null);
+}
+
 /** Contact groups by name, for group sends (the service takes the group's name). */
 export async function getContactGroupNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { data } = await smsapiApiRequest.call(this, {
-		method: 'GET',
-		endpoint: 'contacts/groups',
-		kind: 'read',
-	});
-	return asList(data)
+	return (await contactGroups.call(this))
 		.map((group) => ({
-			name: `${String(group.name)}${group.contacts_count !== undefined && group.contacts_count !== null ? ` (${String(group.contacts_count)})` : ''}`,
+			name: groupLabel(group),
 			value: String(group.name),
 			description: typeof group.description === 'string' ? group.description : undefined,
 		}))
-		.filter((option) => option.value !== 'undefined')
 		.sort(byName);
 }
 
-/** Contact groups by id, for contact filters and contact creation. */
+/** Contact groups by id: contact filters, group membership (create, update, add to and remove from group). */
 export async function getContactGroupIds(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { data } = await smsapiApiRequest.call(this, {
-		method: 'GET',
-		endpoint: 'contacts/groups',
-		kind: 'read',
-	});
-	return asList(data)
-		.map((group) => ({ name: String(group.name), value: String(group.id) }))
+	return (await contactGroups.call(this))
+		.map((group) => ({
+			name: groupLabel(group),
+			value: String(group.id),
+			description: typeof group.description === 'string' && group.description !== '' ? group.description : undefined,
+		}))
 		.sort(byName);
 }
 

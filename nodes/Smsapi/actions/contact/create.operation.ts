@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 import { mapItems } from '../../helpers/items';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
 import { contactFields, contactPhoneProblem, phoneNumberField, toContactBody } from './fields';
+import { applyGroups, contactGroupsField, resolveGroupIds } from './groups';
 
 const properties: INodeProperties[] = [
 	{ ...phoneNumberField, required: true },
@@ -13,7 +14,9 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: contactFields,
+		options: [...contactFields, { ...contactGroupsField, description: `The groups the new contact joins. ${contactGroupsField.description}` }].sort(
+			(a, b) => a.displayName.localeCompare(b.displayName),
+		),
 	},
 ];
 
@@ -39,6 +42,19 @@ function explainConflict(error: unknown, phoneNumber: string): unknown {
 	return apiError;
 }
 
+/** A membership call failed after the contact was created: say so, so that nobody creates it twice. */
+function explainPartial(error: unknown, contactId: string): unknown {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.description = [
+			`The contact was created (ID ${contactId}) but not added to every chosen group. Use Add to Group for the rest; running Create again would meet the existing number.`,
+			error.description,
+		]
+			.filter(Boolean)
+			.join('\n');
+	}
+	return error;
+}
+
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
@@ -59,7 +75,10 @@ export async function execute(
 			});
 		}
 		const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		// Group ids (or names, as workflows saved earlier have them), resolved before anything is created.
+		const groupIds = await resolveGroupIds.call(this, itemIndex, additionalFields.groups);
 		const body = toContactBody({ ...additionalFields, phoneNumber });
+		let contact: IDataObject;
 		try {
 			const { data } = await smsapiApiRequest.call(this, {
 				method: 'POST',
@@ -68,9 +87,15 @@ export async function execute(
 				kind: 'create',
 				itemIndex,
 			});
-			return data as IDataObject;
+			contact = data as IDataObject;
 		} catch (error) {
 			throw explainConflict(error, String(body.phone_number));
+		}
+		if (groupIds.length === 0) return contact;
+		try {
+			return await applyGroups.call(this, itemIndex, contact, groupIds, { removeOthers: false });
+		} catch (error) {
+			throw explainPartial(error, String(contact.id));
 		}
 	});
 }

@@ -1,4 +1,5 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { cleanNumber, validateNumber } from '../../helpers/numbers';
 
@@ -15,6 +16,48 @@ export const phoneNumberField: INodeProperties = {
 	placeholder: '48500000000',
 	description: 'The phone number with the country prefix (phone_number). The contacts database holds one contact per number.',
 };
+
+/** The contact an operation works on: from the list (searched by the service's `q`) or by id. */
+export const contactLocator: INodeProperties = {
+	displayName: 'Contact',
+	name: 'contactId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a contact...',
+			typeOptions: { searchListMethod: 'searchContacts', searchable: true },
+		},
+		{
+			displayName: 'ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 5b802315a788494a04690d1d',
+			validation: [
+				{
+					type: 'regex',
+					properties: { regex: '^[0-9a-zA-Z]+$', errorMessage: 'Not a valid contact ID' },
+				},
+			],
+		},
+	],
+};
+
+/** The chosen contact's id; an empty one is refused before anything is sent. */
+export function contactIdOf(this: IExecuteFunctions, itemIndex: number, action: string): string {
+	const id = String(this.getNodeParameter('contactId', itemIndex, '', { extractValue: true }) ?? '').trim();
+	if (id === '') {
+		throw new NodeOperationError(this.getNode(), `Choose the contact to ${action}`, {
+			itemIndex,
+			description: 'Pick it from the list or enter its ID (Get Many returns the IDs).',
+		});
+	}
+	return id;
+}
 
 /** Every field but the phone number, sorted by display name. */
 export const contactFields: INodeProperties[] = [
@@ -67,15 +110,6 @@ export const contactFields: INodeProperties[] = [
 		description: 'The gender (gender)',
 	},
 	{
-		displayName: 'Group Names or IDs',
-		name: 'groups',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getContactGroupNames' },
-		default: [],
-		description:
-			'Groups of the contacts database the contact belongs to (groups, by name). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	{
 		displayName: 'Last Name',
 		name: 'lastName',
 		type: 'string',
@@ -99,7 +133,6 @@ const WIRE_NAMES: Record<string, string> = {
 	email: 'email',
 	firstName: 'first_name',
 	gender: 'gender',
-	groups: 'groups',
 	lastName: 'last_name',
 	phoneNumber: 'phone_number',
 	source: 'source',
@@ -117,22 +150,17 @@ export function contactPhoneProblem(value: unknown): string | undefined {
 }
 
 /**
- * The form body for create and update. `groups` becomes a comma-separated list of names; a
- * birthday given as a date-time keeps only its date (the service takes YYYY-MM-DD); the phone
- * number loses its formatting and a leading `+` or `00` ("+48 500 000 000" -> 48500000000), which
- * the service would otherwise refuse as an invalid phone number.
+ * The form body for create and update (groups are not part of it: see groups.ts). A birthday
+ * given as a date-time keeps only its date (the service takes YYYY-MM-DD); the phone number loses
+ * its formatting and a leading `+` or `00` ("+48 500 000 000" -> 48500000000), which the service
+ * would otherwise refuse as an invalid phone number.
  */
 export function toContactBody(fields: IDataObject): IDataObject {
 	const body: IDataObject = {};
 	for (const [name, value] of Object.entries(fields)) {
 		const wireName = WIRE_NAMES[name];
 		if (!wireName || value === undefined || value === null) continue;
-		if (name === 'groups') {
-			const groups = (Array.isArray(value) ? value : String(value).split(','))
-				.map((group) => String(group).trim())
-				.filter((group) => group !== '');
-			body.groups = groups.join(',');
-		} else if (name === 'phoneNumber') {
+		if (name === 'phoneNumber') {
 			body.phone_number = cleanNumber(String(value));
 		} else if (name === 'birthdayDate') {
 			const date = String(value).trim();

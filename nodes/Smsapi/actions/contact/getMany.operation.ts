@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { type ContactFilter, contactFilterQuery, contactSort } from '../../helpers/contactFilters';
+import { type ContactFilter, contactFilterQuery, contactOrderBy } from '../../helpers/contactFilters';
 import { mapItems } from '../../helpers/items';
 import { listEntries, listSize } from '../../helpers/lists';
 import { smsapiApiRequest } from '../../transport';
@@ -9,16 +9,12 @@ import { smsapiApiRequest } from '../../transport';
 /** Contacts per request when paging; the service's own default is only 5, so a limit is always sent. */
 export const CONTACTS_PAGE_SIZE = 100;
 
-const SORT_FIELDS = [
-	{ name: 'Birthday Date', value: 'birthday_date' },
-	{ name: 'City', value: 'city' },
+/** `order_by` of the published API (contacts_com.yml): these four fields, ascending. */
+const ORDER_FIELDS = [
 	{ name: 'Date Created', value: 'date_created' },
 	{ name: 'Date Updated', value: 'date_updated' },
-	{ name: 'Email', value: 'email' },
 	{ name: 'First Name', value: 'first_name' },
-	{ name: 'Gender', value: 'gender' },
 	{ name: 'Last Name', value: 'last_name' },
-	{ name: 'Phone Number', value: 'phone_number' },
 ];
 
 const properties: INodeProperties[] = [
@@ -153,12 +149,13 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Sort',
+				// Named `sort` as in workflows saved before; sent as the published API's `order_by`.
+				displayName: 'Order By',
 				name: 'sort',
 				type: 'options',
-				options: SORT_FIELDS,
+				options: ORDER_FIELDS,
 				default: 'date_created',
-				description: 'The field to sort by (sort)',
+				description: 'The field the contacts are sorted by, ascending: A to Z, oldest first (order_by)',
 			},
 			{
 				displayName: 'Sort Direction',
@@ -166,10 +163,11 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				options: [
 					{ name: 'Ascending', value: 'ascending' },
-					{ name: 'Descending', value: 'descending' },
+					{ name: 'Descending (Not Offered by the Service)', value: 'descending' },
 				],
 				default: 'ascending',
-				description: 'Ascending (A to Z, oldest first) or descending; used with Sort',
+				description:
+					"The service sorts in ascending order only (order_by has no direction). Descending is refused with an error rather than answered in another order; it stays for workflows saved when it was offered.",
 			},
 		],
 	},
@@ -192,15 +190,16 @@ export async function execute(
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 
 		const { query, problems } = contactFilterQuery(filters);
+		const order = contactOrderBy(options);
+		if (order.problem) problems.push(order.problem);
 		if (problems.length > 0) {
 			throw new NodeOperationError(this.getNode(), problems.join(' '), {
 				itemIndex,
-				description: 'Nothing was requested. Fix the Filters.',
+				description: 'Nothing was requested. Fix the Filters or the options.',
 			});
 		}
 		if (q !== '') query.q = q;
-		const sort = contactSort(String(options.sort ?? ''), options.sortDirection as string | undefined);
-		if (sort) query.sort = sort;
+		if (order.orderBy) query.order_by = order.orderBy;
 
 		const contacts: IDataObject[] = [];
 		for (;;) {

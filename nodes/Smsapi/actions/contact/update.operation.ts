@@ -3,45 +3,25 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
-import { contactFields, contactPhoneProblem, phoneNumberField, toContactBody } from './fields';
+import { contactFields, contactIdOf, contactLocator, contactPhoneProblem, phoneNumberField, toContactBody } from './fields';
+import { applyGroups, contactGroupsField, resolveGroupIds } from './groups';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Contact',
-		name: 'contactId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The contact to change',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a contact...',
-				typeOptions: { searchListMethod: 'searchContacts', searchable: true },
-			},
-			{
-				displayName: 'ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 5b802315a788494a04690d1d',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^[0-9a-zA-Z]+$', errorMessage: 'Not a valid contact ID' },
-					},
-				],
-			},
-		],
-	},
+	{ ...contactLocator, description: 'The contact to change' },
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: [...contactFields, phoneNumberField].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [
+			...contactFields,
+			phoneNumberField,
+			{
+				...contactGroupsField,
+				description: `The contact's groups after the update: it joins those chosen and leaves the others (Add to Group and Remove from Group change one). ${contactGroupsField.description}`,
+			},
+		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},
 ];
 
@@ -55,15 +35,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const contactId = String(
-			this.getNodeParameter('contactId', itemIndex, '', { extractValue: true }) ?? '',
-		).trim();
-		if (contactId === '') {
-			throw new NodeOperationError(this.getNode(), 'Choose the contact to update', {
-				itemIndex,
-				description: 'Pick it from the list or enter its ID (Get Many returns the IDs).',
-			});
-		}
+		const contactId = contactIdOf.call(this, itemIndex, 'update');
 		const updateFields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const phoneProblem = contactPhoneProblem(updateFields.phoneNumber);
 		if (phoneProblem) {
@@ -73,19 +45,21 @@ export async function execute(
 			});
 		}
 		const body = toContactBody(updateFields);
-		if (Object.keys(body).length === 0) {
+		const changesGroups = updateFields.groups !== undefined;
+		if (Object.keys(body).length === 0 && !changesGroups) {
 			throw new NodeOperationError(this.getNode(), 'Add at least one field to update', {
 				itemIndex,
 				description: 'Nothing was changed. Use Update Fields to choose what to change.',
 			});
 		}
-		const { data } = await smsapiApiRequest.call(this, {
-			method: 'PUT',
-			endpoint: `contacts/${encodeURIComponent(contactId)}`,
-			body,
-			kind: 'read',
-			itemIndex,
-		});
-		return data as IDataObject;
+		const groupIds = changesGroups ? await resolveGroupIds.call(this, itemIndex, updateFields.groups) : [];
+		const endpoint = `contacts/${encodeURIComponent(contactId)}`;
+		const { data } =
+			Object.keys(body).length > 0
+				? await smsapiApiRequest.call(this, { method: 'PUT', endpoint, body, kind: 'read', itemIndex })
+				: await smsapiApiRequest.call(this, { method: 'GET', endpoint, kind: 'read', itemIndex });
+		const contact = data as IDataObject;
+		if (!changesGroups) return contact;
+		return await applyGroups.call(this, itemIndex, contact, groupIds, { removeOthers: true });
 	});
 }

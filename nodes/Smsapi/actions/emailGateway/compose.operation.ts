@@ -47,8 +47,15 @@ const gatewayOptions = ([
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'This builds the e-mail and sends nothing. Connect a Send Email node: To Email {{ $json.to }}, Subject {{ $json.subject }}, Email Format Text, Text {{ $json.text }}, and under Options turn Append n8n Attribution off (else its footer ends up in the SMS). The subject carries the login (username and md5 of the password).',
+			'This builds the e-mail and sends nothing. Connect a Send Email node: To Email {{ $json.to }}, Subject {{ $json.subject }}, Email Format Text, Text {{ $json.text }}, and under Options turn Append n8n Attribution off (else its footer ends up in the SMS).',
 		name: 'gatewayNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName:
+			"The output's subject is the account's API login (username and md5 of the password), which sends SMS like the password itself. n8n passes it to Send Email in the item, so every execution n8n saves keeps it (newer n8n versions hide it in the execution view, the database still holds it). Keep this workflow's executions private, or in the workflow settings do not save successful executions.",
+		name: 'loginNotice',
 		type: 'notice',
 		default: '',
 	},
@@ -167,7 +174,7 @@ export async function execute(
 				{
 					itemIndex,
 					description:
-						'The gateway takes values literally and starts a new parameter at "&name=" or at a line beginning with "name=". Reword that part, e.g. put a space after the "&".',
+						'The gateway takes values literally and starts a new parameter at "&name=" or at a line beginning with "name=" (only the message, which goes last, may hold anything). Reword that part, e.g. put a space after the "&".',
 				},
 			);
 		}

@@ -4,6 +4,12 @@ import * as compose from './compose.operation';
 
 export { compose };
 
+/**
+ * Output fields that carry a credential: the subject is the account's legacy API login
+ * (`username@md5(password)`), which works like the password itself.
+ */
+export const sensitiveOutputFields = ['subject'];
+
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',

@@ -429,3 +429,15 @@ describe('hardening (issue 17)', () => {
 		expect(parseCallback('hlr', { query: {}, body: manyLists })).toMatchObject({ ok: false, status: 413 });
 	});
 });
+
+describe('repeated fields the service does not document (found by test/fuzz/trigger.test.ts)', () => {
+	it('`extra=a&extra=b` in an inbound message is one report, not two', () => {
+		const rawBody = 'sms_from=48500&sms_text=hi&MsgId=7&extra=a&extra=b';
+		expect(ok(parseCallback('mo', { query: {}, body: {}, rawBody })).reports.map((report) => report.MsgId)).toEqual(['7']);
+	});
+
+	it('parallel arrays of the event\'s own fields still make one report per entry', () => {
+		const body = { 'id[]': ['1', '2'], 'number[]': ['48500', '48501'], 'note[]': ['a', 'b', 'c'] };
+		expect(ok(parseCallback('hlr', { query: {}, body })).reports.map((report) => report.id)).toEqual(['1', '2']);
+	});
+});

@@ -412,7 +412,8 @@ function parseDlrColumns(fields: Dict): ParseResult {
 
 /**
  * One set of fields as records: a wrapper holding an array of entries (`{"data": [...]}`),
- * parallel arrays (`id[]=1&id[]=2&number[]=...`, repeated keys) zipped by position, or one record.
+ * parallel arrays of the event's fields (`id[]=1&id[]=2&number[]=...`, repeated keys) zipped by
+ * position, or one record.
  * More than `maxReports` records: OVERFLOW.
  */
 function splitRecords(event: CallbackEvent, fields: Dict): unknown[] | typeof OVERFLOW {
@@ -423,10 +424,12 @@ function splitRecords(event: CallbackEvent, fields: Dict): unknown[] | typeof OV
 	});
 	if (wrappers.length === 1 && !keys.some((key) => isEventField(event, key))) return fields[wrappers[0]] as unknown[];
 
+	// Only the event's own fields say how many entries there are: a repeated field the service
+	// does not document (`extra=a&extra=b`) must not turn one callback into two reports.
 	let length = 0;
 	for (const key of keys) {
 		const value = fields[key];
-		if (Array.isArray(value) && value.length > length) length = value.length;
+		if (isEventField(event, key) && Array.isArray(value) && value.length > length) length = value.length;
 	}
 	if (length <= 1) return [fields];
 	if (length > PARSE_LIMITS.maxReports) return OVERFLOW;
@@ -435,7 +438,7 @@ function splitRecords(event: CallbackEvent, fields: Dict): unknown[] | typeof OV
 		const record = dict();
 		for (const key of keys) {
 			const value = fields[key];
-			record[key] = Array.isArray(value) ? value[position] : value;
+			record[key] = Array.isArray(value) && value.length === length ? value[position] : value;
 		}
 		records.push(record);
 	}

@@ -149,8 +149,10 @@ function registrationFailed(this: IHookFunctions, wanted: Target, error: unknown
 	const { message, description } = errorText(error);
 	const steps = manualRegistrationSteps(wanted);
 	if (wanted.continueOnFailure) {
+		// Logs keep no secrets: the URL is written with its secret segment masked; the node shows it whole.
+		const masked = manualRegistrationSteps({ ...wanted, url: maskSecretSegment(wanted.url, wanted.queryUrl) });
 		this.logger.warn(
-			`SMSAPI Trigger "${this.getNode().name}": could not register the callback URL at SMSAPI (${message}); the workflow is active anyway. ${steps}`,
+			`SMSAPI Trigger "${this.getNode().name}": could not register the callback URL at SMSAPI (${message}); the workflow is active anyway. ${masked} (the Production URL shown in the node, with its Secret as the last part)`,
 		);
 		return true;
 	}
@@ -163,6 +165,11 @@ function registrationFailed(this: IHookFunctions, wanted: Target, error: unknown
 			.filter((line) => line !== '')
 			.join('\n\n'),
 	});
+}
+
+/** The URL with its secret segment replaced by `<secret>` (unchanged when it has no secret segment). */
+function maskSecretSegment(url: string, queryUrl: string): string {
+	return url === queryUrl ? url : `${url.slice(0, url.lastIndexOf('/'))}/<secret>`;
 }
 
 /** The settings the registration needs are usable (One Number has a number). */

@@ -50,6 +50,7 @@ import {
 	waitForCallbacks,
 	waitForNewExecutions,
 	waitForRegistry,
+	type CallbackEntry,
 	type RegisteredCallback,
 	type TriggerEvent,
 	type TriggerWorkflow,
@@ -86,6 +87,8 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 	let moNumber: TriggerWorkflow;
 	/** The emulator's callback registry once n8n had started (before the first reset). */
 	let registeredAtStartup: RegisteredCallback[];
+	/** The same, with every field the registry lists (receiver, active, …). */
+	let entriesAtStartup: CallbackEntry[];
 
 	beforeAll(async () => {
 		emulator = await startEmulator({ port: 0, quiet: true, credits: 1000, dlrDelayMs: 50, callbackRetryMs: 200, callbackMaxAttempts: 3 });
@@ -110,6 +113,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 		await n8n.activate(activeTriggers().map((trigger) => trigger.id));
 		await n8n.start({ webhooks: activeWebhooks() });
 		registeredAtStartup = await waitForActiveRegistered();
+		entriesAtStartup = await registryEntries(emulator);
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
@@ -133,7 +137,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 
 	it(
 		'activation registered each trigger URL with its secret once, under its event type, at the emulator /callbacks',
-		async () => {
+		() => {
 			const expected = activeTriggers().map((trigger) => ({
 				type: REGISTRY_TYPE[trigger.event],
 				url: callbackUrlOf(n8n, trigger),
@@ -145,7 +149,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			expect(callbackUrlOf(n8n, triggers.dlr)).toBe(`${n8n.baseUrl}/webhook/${triggers.dlr.webhookId}/dlr/${triggers.dlr.nodeId}`);
 			// Inbound messages are registered with the published receiver_type (a workflow saved without
 			// the Receiver option: all numbers).
-			const mo = (await registryEntries(emulator)).find((entry) => entry.url === callbackUrlOf(n8n, triggers.mo));
+			const mo = entriesAtStartup.find((entry) => entry.url === callbackUrlOf(n8n, triggers.mo));
 			expect(mo).toMatchObject({ type: 'sms_mo', receiver: { type: 'all', number: null } });
 		},
 		E2E_TEST_TIMEOUT_MS,

@@ -1,5 +1,5 @@
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { smsapiApiRequest } from '../transport';
 import { EVENT_INFO } from './events';
@@ -52,6 +52,12 @@ export function isRegistryUnavailable(error: unknown): boolean {
 	if (typeof error !== 'object' || error === null) return false;
 	const code = String((error as { httpCode?: unknown }).httpCode ?? '');
 	return code === '404' || code === '405' || code === '501';
+}
+
+/** The error as n8n's node error (the transport's errors already are; they keep their fields). */
+function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, error instanceof Error ? error : String(error));
 }
 
 /** Whether the transport could not tell if the request was carried out (network failure after sending). */
@@ -112,7 +118,7 @@ async function deleteCallback(this: IHookFunctions, id: string): Promise<void> {
 		await smsapiApiRequest.call(this, { method: 'DELETE', endpoint: `callbacks/${encodeURIComponent(id)}`, kind: 'read' });
 	} catch (error) {
 		// 404: already gone (removed in the portal), or no registry at all.
-		if (!isRegistryUnavailable(error)) throw error;
+		if (!isRegistryUnavailable(error)) throw asNodeError(this.getNode(), error);
 	}
 }
 
@@ -173,8 +179,8 @@ function maskSecretSegment(url: string, queryUrl: string): string {
 }
 
 /** The settings the registration needs are usable (One Number has a number). */
-function assertTarget(wanted: Target): void {
-	if (wanted.problem !== undefined) throw new Error(wanted.problem);
+function assertTarget(this: IHookFunctions, wanted: Target): void {
+	if (wanted.problem !== undefined) throw new NodeOperationError(this.getNode(), wanted.problem);
 }
 
 /** `webhookMethods.default.checkExists`: true when exactly the wanted entry is registered (or cannot be). */
@@ -184,7 +190,7 @@ export async function callbackExists(this: IHookFunctions): Promise<boolean> {
 	if (!wanted.enabled) return true;
 	let registered: RegisteredCallback[];
 	try {
-		assertTarget(wanted);
+		assertTarget.call(this, wanted);
 		registered = await listCallbacks.call(this);
 	} catch (error) {
 		if (isRegistryUnavailable(error)) {
@@ -210,7 +216,7 @@ async function postCallback(this: IHookFunctions, wanted: Target): Promise<strin
 	try {
 		({ data } = await smsapiApiRequest.call(this, request));
 	} catch (error) {
-		if (!outcomeUnknown(error)) throw error;
+		if (!outcomeUnknown(error)) throw asNodeError(this.getNode(), error);
 		const registered = (await listCallbacks.call(this)).find((entry) => isExactEntry(entry, wanted));
 		if (registered) return registered.id;
 		({ data } = await smsapiApiRequest.call(this, request));
@@ -228,7 +234,7 @@ export async function registerCallback(this: IHookFunctions): Promise<boolean> {
 	const wanted = target.call(this);
 	if (!wanted.enabled) return true;
 	try {
-		assertTarget(wanted);
+		assertTarget.call(this, wanted);
 		const storedId = storedIdFor.call(this, wanted);
 		const own = (await listCallbacks.call(this)).filter((entry) => entry.id === storedId || isOwnEntry(entry, wanted));
 		let keep = own.find((entry) => (entry.id === storedId && receiverMatches(entry, wanted)) || isExactEntry(entry, wanted));
@@ -280,7 +286,7 @@ export async function unregisterCallback(this: IHookFunctions): Promise<boolean>
 			try {
 				for (const entry of await listCallbacks.call(this)) if (isOwnEntry(entry, wanted)) ids.add(entry.id);
 			} catch (error) {
-				if (!isRegistryUnavailable(error)) throw error;
+				if (!isRegistryUnavailable(error)) throw asNodeError(this.getNode(), error);
 			}
 		}
 		for (const id of ids) await deleteCallback.call(this, id);

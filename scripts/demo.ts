@@ -7,10 +7,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
+import { secretPathSegment } from '../nodes/Smsapi/trigger/webhookUrls';
 import { startEmulator, type Emulator } from '../test/emulator';
 import { createN8n, E2E_OWNER, portIfFree, waitFor, type LineId, type N8nInstance, type WorkflowJson } from '../test/e2e/harness';
 
 export const DEMO_CREDENTIAL = { id: 'SmsapiDemoCred01', name: 'SMSAPI (demo emulator)' };
+/** The Secret of the example triggers: the last segment of their URLs. */
 export const DEMO_SECRET = 'demo-secret';
 const EXAMPLES_DIR = path.resolve(__dirname, '..', 'examples');
 
@@ -37,10 +39,15 @@ function loadExample(file: string): WorkflowJson {
 	return JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson;
 }
 
+/** The webhook path of an example's trigger as n8n shows it: `<webhook id>/<event>/<secret>`. */
 function webhookPathOf(workflow: WorkflowJson, event: string): string {
 	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-smsapi-plus.smsapiTrigger');
 	if (!trigger?.webhookId) throw new Error(`the example ${workflow.name} has no SMSAPI Trigger with a webhookId`);
-	return `${trigger.webhookId}/${event}`;
+	const secret = trigger.parameters?.secret;
+	if (typeof secret !== 'string' || secret === '' || secret.startsWith('=')) {
+		throw new Error(`the example ${workflow.name} must set a fixed Secret, so the demo can print its URL`);
+	}
+	return `${trigger.webhookId}/${event}/${secretPathSegment(secret)}`;
 }
 
 export async function startDemo(
@@ -90,8 +97,8 @@ export async function startDemo(
 			editorUrl: started.baseUrl,
 			workflowIds: Object.fromEntries(workflows.map((example, index) => [example.file, ids[index]])),
 			triggerUrls: {
-				mo: `${started.webhookUrl(moPath)}?secret=${DEMO_SECRET}`,
-				dlr: `${started.webhookUrl(dlrPath)}?secret=${DEMO_SECRET}`,
+				mo: started.webhookUrl(moPath),
+				dlr: started.webhookUrl(dlrPath),
 			},
 			async stop() {
 				await started.stop();

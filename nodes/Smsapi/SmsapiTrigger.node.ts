@@ -9,13 +9,14 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { triggerProperties, triggerSubtitle, triggerWebhooks } from './trigger/description';
 import { handleCallback } from './trigger/handler';
+import { getReceivingNumbers } from './trigger/receivingNumbers';
 import { callbackExists, registerCallback, unregisterCallback } from './trigger/registry';
 
 /**
  * SMSAPI callbacks (delivery reports, inbound messages, lookup results, short-link clicks, bulk
- * starts) as workflow triggers. Each event has its own URL (`…/webhook/<webhook id>/<event>`) and
- * method; the webhook answers `OK` itself (trigger/handler.ts) and registers its URL at SMSAPI
- * where the account has the callback registry (trigger/registry.ts).
+ * starts) as workflow triggers. Each event has its own URL (`…/webhook/<webhook id>/<event>/<secret>`,
+ * trigger/webhookUrls.ts) and method; the webhook answers `OK` itself (trigger/handler.ts) and
+ * registers its URL at SMSAPI where the account has the callback registry (trigger/registry.ts).
  *
  * Where the dedupe memory lives, and its limits: the node's workflow static data
  * (`getWorkflowStaticData('node')`). For production webhooks n8n loads the workflow, static data
@@ -55,6 +56,10 @@ export class SmsapiTrigger implements INodeType {
 		credentials: [{ name: 'smsapiApi', required: true }],
 		webhooks: triggerWebhooks,
 		properties: triggerProperties,
+	};
+
+	methods = {
+		loadOptions: { getReceivingNumbers },
 	};
 
 	webhookMethods = {

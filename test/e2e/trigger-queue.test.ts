@@ -27,6 +27,8 @@ import {
 	loadTriggerWorkflow,
 	triggerItems,
 	waitForNewExecutions,
+	querySecretUrlOf,
+	triggerPath,
 	waitForRegistry,
 	type TriggerWorkflow,
 } from './trigger/support';
@@ -47,7 +49,7 @@ describe.each(n8nLines())('n8n $version (line $line), queue mode: SMSAPI Trigger
 		trigger = loadTriggerWorkflow('trigger-dlr', { smsapiApi: cred });
 		trigger.id = await n8n.importWorkflow(trigger.workflow);
 		await n8n.activate(trigger.id);
-		await n8n.start({ webhooks: [{ path: `${trigger.webhookId}/dlr`, method: 'GET' }] });
+		await n8n.start({ webhooks: [{ path: triggerPath(trigger), method: 'GET' }] });
 		await waitForRegistry(emulator, 'the trigger registered', (all) => all.some((e) => e.url === callbackUrlOf(n8n, trigger)));
 	}, E2E_SETUP_TIMEOUT_MS);
 
@@ -91,11 +93,9 @@ describe.each(n8nLines())('n8n $version (line $line), queue mode: SMSAPI Trigger
 	it(
 		'a report taken by the webhook process and repeated to the main process (and the other way round) starts one execution',
 		async () => {
-			const path = `${trigger.webhookId}/dlr`;
-			const secret = { secret: trigger.secret };
-			const atWebhookProcess = (query: Record<string, string>) =>
-				call(n8n.webhookProcessUrl(0, path), { query: { ...query, ...secret } });
-			const atMain = (query: Record<string, string>) => call(callbackUrlOf(n8n, trigger), { query });
+			// The webhook process at the URL n8n shows (secret in the path); main at the earlier layout (?secret=).
+			const atWebhookProcess = (query: Record<string, string>) => call(n8n.webhookProcessUrl(0, triggerPath(trigger)), { query });
+			const atMain = (query: Record<string, string>) => call(querySecretUrlOf(n8n, trigger), { query });
 
 			for (const [first, repeat] of [
 				[atWebhookProcess, atMain],
@@ -118,7 +118,8 @@ describe.each(n8nLines())('n8n $version (line $line), queue mode: SMSAPI Trigger
 			// The webhook process checks the secret too.
 			const stray = dlrQuery([dlr()]);
 			const before = await lastExecutionId(n8n);
-			expect((await call(n8n.webhookProcessUrl(0, path), { query: stray })).status).toBe(403);
+			expect((await call(n8n.webhookProcessUrl(0, `${trigger.webhookId}/dlr`), { query: stray })).status).toBe(403);
+			expect((await call(n8n.webhookProcessUrl(0, `${trigger.webhookId}/dlr/guess`), { query: stray })).status).toBe(404);
 			await expectNoNewExecutions(n8n, before);
 		},
 		E2E_TEST_TIMEOUT_MS,

@@ -6,6 +6,12 @@
  * One n8n per line: every trigger workflow is imported and activated once (distinct webhook ids).
  * Needs scripts/install-n8n.sh; SMSAPI_E2E_LINES=2 or =1 restricts the lines.
  */
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+import type { INode, INodeType, INodeTypes } from 'n8n-workflow';
+
+import { SmsapiTrigger } from '../../nodes/Smsapi/SmsapiTrigger.node';
 import { startEmulator, type Emulator } from '../emulator';
 import {
 	createN8n,
@@ -32,15 +38,19 @@ import {
 	lastExecutionId,
 	loadTriggerWorkflow,
 	QUIET_WINDOW_MS,
+	querySecretUrlOf,
 	registerCallback,
 	registry,
+	registryEntries,
 	serviceRequest,
 	TRIGGER_NODE,
 	triggerItems,
+	triggerPath,
 	triggerUrl,
 	waitForCallbacks,
 	waitForNewExecutions,
 	waitForRegistry,
+	type CallbackEntry,
 	type RegisteredCallback,
 	type TriggerEvent,
 	type TriggerWorkflow,
@@ -51,6 +61,8 @@ const TRIGGERS = ['dlr', 'dlr-guarded', 'dlr-foreign-ip', 'mo', 'hlr', 'bulk', '
 type TriggerName = (typeof TRIGGERS)[number];
 /** Activated and deactivated through n8n's REST API in the lifecycle test. */
 const INACTIVE: TriggerName = 'click';
+/** Inbound messages to one receiving number (Receiver: One Number); activated in its own test. */
+const RECEIVER_FIXTURE = 'trigger-mo-number';
 
 const REGISTRY_TYPE: Record<TriggerEvent, string> = {
 	dlr: 'sms_dlr',
@@ -72,8 +84,11 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 	let n8n: N8nInstance;
 	const triggers = {} as Record<TriggerName, TriggerWorkflow>;
 	let sendWorkflowId: string;
+	let moNumber: TriggerWorkflow;
 	/** The emulator's callback registry once n8n had started (before the first reset). */
 	let registeredAtStartup: RegisteredCallback[];
+	/** The same, with every field the registry lists (receiver, active, …). */
+	let entriesAtStartup: CallbackEntry[];
 
 	beforeAll(async () => {
 		emulator = await startEmulator({ port: 0, quiet: true, credits: 1000, dlrDelayMs: 50, callbackRetryMs: 200, callbackMaxAttempts: 3 });
@@ -88,13 +103,17 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 		const sms = send.nodes.find((node) => node.name === 'SMSAPI')!;
 		(sms.parameters!.options as Record<string, unknown>).notifyUrl = callbackUrlOf(n8n, triggers.dlr);
 
-		const ids = await n8n.importWorkflows([...TRIGGERS.map((name) => triggers[name].workflow), send]);
+		moNumber = loadTriggerWorkflow(RECEIVER_FIXTURE, credentials);
+
+		const ids = await n8n.importWorkflows([...TRIGGERS.map((name) => triggers[name].workflow), send, moNumber.workflow]);
 		TRIGGERS.forEach((name, i) => (triggers[name].id = ids[i]));
 		sendWorkflowId = ids[TRIGGERS.length];
+		moNumber.id = ids[TRIGGERS.length + 1];
 
 		await n8n.activate(activeTriggers().map((trigger) => trigger.id));
 		await n8n.start({ webhooks: activeWebhooks() });
 		registeredAtStartup = await waitForActiveRegistered();
+		entriesAtStartup = await registryEntries(emulator);
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
@@ -106,11 +125,9 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 
 	const activeTriggers = () => TRIGGERS.filter((name) => name !== INACTIVE).map((name) => triggers[name]);
 
-	/** The webhooks n8n serves for the active triggers (bulk: one per method). */
+	/** The webhooks n8n serves for the active triggers (bulk: one per method), at the URLs the editor shows. */
 	const activeWebhooks = () =>
-		activeTriggers().flatMap((trigger) =>
-			METHODS[trigger.event].map((method) => ({ path: `${trigger.webhookId}/${trigger.event}`, method })),
-		);
+		activeTriggers().flatMap((trigger) => METHODS[trigger.event].map((method) => ({ path: triggerPath(trigger), method })));
 
 	/** n8n serves a webhook before the node's create() has registered its URL at the service: wait for that too. */
 	const waitForActiveRegistered = () =>
@@ -128,10 +145,12 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			const actual = registeredAtStartup.map(({ type, url }) => ({ type, url }));
 			expect(actual).toHaveLength(expected.length);
 			expect(actual).toEqual(expect.arrayContaining(expected));
-			// The default secret is the node's id, so the registered URL carries it.
-			expect(callbackUrlOf(n8n, triggers.dlr)).toBe(
-				`${n8n.baseUrl}/webhook/${triggers.dlr.webhookId}/dlr?secret=${triggers.dlr.nodeId}`,
-			);
+			// The default secret is the node's id, so the registered URL carries it, as the last path segment.
+			expect(callbackUrlOf(n8n, triggers.dlr)).toBe(`${n8n.baseUrl}/webhook/${triggers.dlr.webhookId}/dlr/${triggers.dlr.nodeId}`);
+			// Inbound messages are registered with the published receiver_type (a workflow saved without
+			// the Receiver option: all numbers).
+			const mo = entriesAtStartup.find((entry) => entry.url === callbackUrlOf(n8n, triggers.mo));
+			expect(mo).toMatchObject({ type: 'sms_mo', receiver: { type: 'all', number: null } });
 		},
 		E2E_TEST_TIMEOUT_MS,
 	);
@@ -164,7 +183,8 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			]);
 			const [attempt] = await waitForCallbacks(emulator, 'sms_dlr', (attempts) => attempts.length >= 1);
 			expect(attempt).toMatchObject({ method: 'GET', ok: true, responseStatus: 200, responseBody: 'OK', attempt: 1 });
-			expect(attempt.query).toMatchObject({ secret: triggers.dlr.secret, MsgId: messageId, status: '404' });
+			expect(attempt.query).toMatchObject({ MsgId: messageId, status: '404' });
+			expect(attempt.query).not.toHaveProperty('secret');
 
 			// The service calls again with the same report (as after a lost OK): answered OK, no execution.
 			const afterFirst = await lastExecutionId(n8n);
@@ -347,8 +367,11 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			const before = await lastExecutionId(n8n);
 			const bare = await call(triggerUrl(n8n, triggers.dlr), { query: dlrQuery([report]) });
 			const wrong = await call(triggerUrl(n8n, triggers.dlr), { query: { secret: `${triggers.dlr.secret}x`, ...dlrQuery([report]) } });
+			// The secret as path segment: a wrong one finds no webhook at all.
+			const wrongPath = await call(n8n.webhookUrl(`${triggers.dlr.webhookId}/dlr/${triggers.dlr.secret}x`), { query: dlrQuery([report]) });
 			expect(bare).toEqual({ status: 403, body: 'Forbidden' });
 			expect(wrong).toEqual({ status: 403, body: 'Forbidden' });
+			expect(wrongPath.status).toBe(404);
 			await expectNoNewExecutions(n8n, before);
 
 			// The refused report was not taken as seen: with the secret it starts the workflow.
@@ -417,7 +440,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			'runs the workflow once in manual mode, and the Test URL is removed from the registry afterwards',
 		async () => {
 			const click = triggers.click;
-			const testUrl = `${n8n.webhookTestUrl(`${click.webhookId}/click`)}?secret=${encodeURIComponent(click.secret)}`;
+			const testUrl = n8n.webhookTestUrl(triggerPath(click));
 			const workflow = await n8n.rest<{ data: Record<string, unknown> }>('GET', `/rest/workflows/${click.id}`);
 			expect(workflow.status).toBe(200);
 			// n8n 2.x reads the saved workflow; 1.x takes it from the body (as its editor sends it).
@@ -432,7 +455,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			// The production URL stays unregistered: the workflow is not active.
 			expect(entries.some((entry) => entry.url === callbackUrlOf(n8n, click))).toBe(false);
 
-			// Without the secret the Test URL refuses and keeps listening.
+			// Without the secret (the earlier layout's path, no ?secret=) the Test URL refuses and keeps listening.
 			const msgId = freshMsgId();
 			const clickFields = { MsgId: msgId, suffix: 'tE5t1', to: '48500000001', click_date: '1700000000', username: 'demo' };
 			const noSecret = await call(n8n.webhookTestUrl(`${click.webhookId}/click`), { query: clickFields });
@@ -466,10 +489,10 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			expect(activated.status).toBe(200);
 			const entries = await waitForRegistry(emulator, 'the click trigger registered', (all) => all.some((entry) => entry.url === url));
 			expect(entries.filter((entry) => entry.url === url)).toEqual([{ id: expect.any(String), type: 'short_url', url }]);
-			expect(url).toContain(`?secret=${click.nodeId}`);
+			expect(url).toBe(n8n.webhookUrl(`${click.webhookId}/click/${click.nodeId}`));
 
 			// Live: a click callback starts it.
-			await n8n.waitForWebhook(`${click.webhookId}/click`, 'GET');
+			await n8n.waitForWebhook(triggerPath(click), 'GET');
 			const msgId = freshMsgId();
 			const before = await lastExecutionId(n8n);
 			const since = Date.now();
@@ -502,6 +525,135 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			await waitForRegistry(emulator, 'the click trigger removed', (all) => !all.some((entry) => entry.url === url));
 			const gone = await call(url, { query: clickFields });
 			expect(gone.status).toBe(404);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	/**
+	 * The Production URL as n8n's editor computes it for the trigger panel (editor-ui
+	 * `useWorkflowHelpers.getWebhookUrl`): the webhook description's `path` resolved as an
+	 * expression on the node of the saved workflow, then `NodeHelpers.getNodeWebhookUrl` with the
+	 * webhook base URL of n8n's settings. Done here with this n8n line's own n8n-workflow.
+	 */
+	async function urlTheEditorShows(trigger: TriggerWorkflow): Promise<string> {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { Workflow, NodeHelpers } = require(path.join(line.installDir, 'node_modules', 'n8n-workflow')) as typeof import('n8n-workflow');
+		const saved = await n8n.rest<{ data: { id: string; nodes: INode[]; connections: object } }>('GET', `/rest/workflows/${trigger.id}`);
+		const settings = await n8n.rest<{ data: { urlBaseWebhook: string; endpointWebhook: string } }>('GET', '/rest/settings');
+		const nodeType = new SmsapiTrigger() as unknown as INodeType;
+		const nodeTypes = { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) } as unknown as INodeTypes;
+		const workflow = new Workflow({ id: saved.body.data.id, nodes: saved.body.data.nodes, connections: saved.body.data.connections as never, active: false, nodeTypes });
+		const node = saved.body.data.nodes.find((n) => n.name === TRIGGER_NODE)!;
+		const webhook = nodeType.description.webhooks!.find((w) => w.name === 'default')!;
+		const resolved = workflow.expression.getParameterValue(webhook.path, null, 0, 0, node.name, [], 'manual', {});
+		const base = `${settings.body.data.urlBaseWebhook.replace(/\/+$/, '')}/${settings.body.data.endpointWebhook}`;
+		return NodeHelpers.getNodeWebhookUrl(base, saved.body.data.id, node, String(resolved), false);
+	}
+
+	it(
+		'the Production URL the editor shows is the registered URL, and a callback to it as it is starts the workflow ' +
+			'(default secret = node id, and a custom secret)',
+		async () => {
+			for (const trigger of [triggers.dlr, triggers.hlr]) {
+				const shown = await urlTheEditorShows(trigger);
+				expect(shown).toBe(callbackUrlOf(n8n, trigger));
+				expect(shown).toMatch(new RegExp(`/webhook/${trigger.webhookId}/${trigger.event}/${trigger.secret}$`));
+				expect(registeredAtStartup.map((entry) => entry.url)).toContain(shown);
+			}
+			const shown = await urlTheEditorShows(triggers.dlr);
+			const report = dlr();
+			const before = await lastExecutionId(n8n);
+			const since = Date.now();
+			expect(await call(shown, { query: dlrQuery([report]) })).toEqual({ status: 200, body: 'OK' });
+			const [execution] = await waitForNewExecutions(n8n, before, 1, { since, workflowId: triggers.dlr.id });
+			expect(triggerItems(execution)).toEqual([expect.objectContaining({ MsgId: report.MsgId })]);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'a URL registered in the earlier layout (…/<event>?secret=) still starts the workflow; without the secret it is refused',
+		async () => {
+			const report = dlr();
+			const before = await lastExecutionId(n8n);
+			const since = Date.now();
+			expect(await call(querySecretUrlOf(n8n, triggers.dlr), { query: dlrQuery([report]) })).toEqual({ status: 200, body: 'OK' });
+			const [execution] = await waitForNewExecutions(n8n, before, 1, { since, workflowId: triggers.dlr.id });
+			expect(triggerItems(execution)).toEqual([expect.objectContaining({ MsgId: report.MsgId })]);
+			expect((await call(triggerUrl(n8n, triggers.dlr), { query: dlrQuery([dlr()]) })).status).toBe(403);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it.each([
+		['as it is', false],
+		['gzipped (about 400 bytes on the wire)', true],
+	])(
+		'a 234 KiB text/plain body of 40,000 `x[]=1&` pairs with the right secret, %s, is refused in under 1 s, ' +
+			'and n8n answers another webhook meanwhile (issue 17.1)',
+		async (_label, gzip) => {
+			const text = 'x[]=1&'.repeat(40_000);
+			expect(text.length).toBe(240_000);
+			const body = gzip ? gzipSync(text) : text;
+			const before = await lastExecutionId(n8n);
+			const started = Date.now();
+			const hostile = fetch(callbackUrlOf(n8n, triggers.mo), {
+				method: 'POST',
+				headers: { 'content-type': 'text/plain', ...(gzip ? { 'content-encoding': 'gzip' } : {}) },
+				body,
+				signal: AbortSignal.timeout(10_000),
+			}).then(async (res) => ({ status: res.status, body: await res.text(), ms: Date.now() - started }));
+			// Another trigger's callback while the hostile one is being handled.
+			const report = dlr();
+			const other = (async () => {
+				const sent = Date.now();
+				const answer = await call(callbackUrlOf(n8n, triggers.dlr), { query: dlrQuery([report]) });
+				return { ...answer, ms: Date.now() - sent };
+			})();
+			const [hostileAnswer, otherAnswer] = await Promise.all([hostile, other]);
+			expect(hostileAnswer).toMatchObject({ status: 413 });
+			expect(hostileAnswer.ms).toBeLessThan(1000);
+			expect(otherAnswer).toMatchObject({ status: 200, body: 'OK' });
+			expect(otherAnswer.ms).toBeLessThan(1000);
+			const executions = await waitForNewExecutions(n8n, before, 1, { workflowId: triggers.dlr.id });
+			expect(triggerItems(executions[0])).toEqual([expect.objectContaining({ MsgId: report.MsgId })]);
+			// The hostile body started nothing.
+			expect((await n8n.executions({ afterId: before, withData: false })).filter((e) => e.workflowId === triggers.mo.id)).toEqual([]);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'Receiver "One Number": activation registers receiver_type number with the number (published JSON body); ' +
+			'only messages to that number start the workflow; deactivation removes it',
+		async () => {
+			const url = callbackUrlOf(n8n, moNumber);
+			const workflow = await n8n.rest<{ data: { versionId: string } }>('GET', `/rest/workflows/${moNumber.id}`);
+			const activated = await n8n.rest('POST', `/rest/workflows/${moNumber.id}/activate`, { versionId: workflow.body.data.versionId });
+			expect(activated.status).toBe(200);
+			await waitForRegistry(emulator, 'the one-number trigger registered', (all) => all.some((entry) => entry.url === url));
+			const entries = (await registryEntries(emulator)).filter((entry) => entry.url === url);
+			expect(entries).toEqual([expect.objectContaining({ type: 'sms_mo', receiver: { type: 'number', number: '48799599599' } })]);
+			const posted = (await control<Array<{ method: string; path: string; contentType: string | null; body: unknown }>>(emulator, 'GET', 'requests')).filter(
+				(request) => request.method === 'POST' && request.path === '/callbacks',
+			);
+			expect(posted.at(-1)).toMatchObject({
+				contentType: expect.stringMatching(/^application\/json/),
+				body: { type: 'sms_mo', url, receiver_type: 'number', receiver_number: '48799599599' },
+			});
+
+			await n8n.waitForWebhook(triggerPath(moNumber), 'POST');
+			const before = await lastExecutionId(n8n);
+			await control(emulator, 'POST', 'inbound', { from: '48500000077', to: '48799000000', text: 'to another number' });
+			await control(emulator, 'POST', 'inbound', { from: '48500000077', text: 'to the number' });
+			const [execution] = await waitForNewExecutions(n8n, before, 1, { workflowId: moNumber.id });
+			expect(triggerItems(execution)).toEqual([expect.objectContaining({ sms_to: '48799599599', sms_text: 'to the number' })]);
+			const toIt = (await callbackAttempts(emulator, 'sms_mo')).filter((attempt) => attempt.url === url);
+			expect(toIt).toHaveLength(1);
+
+			const deactivated = await n8n.rest('POST', `/rest/workflows/${moNumber.id}/deactivate`, {});
+			expect(deactivated.status).toBe(200);
+			await waitForRegistry(emulator, 'the one-number trigger removed', (all) => !all.some((entry) => entry.url === url));
 		},
 		E2E_TEST_TIMEOUT_MS,
 	);

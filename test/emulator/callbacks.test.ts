@@ -1,5 +1,5 @@
 import type { Emulator } from './index';
-import { control, post, postJson, request, sleep, startReceiver, startTestEmulator, waitFor, type Receiver } from './helpers';
+import { control, post, request, sleep, startReceiver, startTestEmulator, waitFor, type Receiver } from './helpers';
 
 const DLR_FIELDS = ['MsgId', 'status', 'status_name', 'idx', 'sent_at', 'donedate', 'username', 'points', 'to', 'mcc', 'mnc'];
 
@@ -165,8 +165,15 @@ describe('delivery reports', () => {
 });
 
 describe('other events', () => {
+	const registerMo = (url: string, receiver: Record<string, string>) =>
+		request(`${emu.primaryUrl}/callbacks`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ type: 'sms_mo', url, ...receiver }),
+		});
+
 	test('inbound message: POST form UTF-8 to the sms_mo URL registered through /callbacks', async () => {
-		const registered = await postJson(`${emu.primaryUrl}/callbacks`, { type: 'sms_mo', url: receiver.url, receiver_type: 'all' });
+		const registered = await registerMo(receiver.url, { receiver_type: 'all' });
 		expect(registered.status).toBe(201);
 		const result = await control(emu, 'inbound', { from: '48500000001', text: 'Zażółć & co', date: 1700000000 });
 		expect(result.results).toEqual([expect.objectContaining({ ok: true, attempts: 1, status: 200 })]);
@@ -181,6 +188,16 @@ describe('other events', () => {
 			username: 'demo',
 			MsgId: result.msgId,
 		});
+	});
+
+	test('inbound message: only callbacks whose receiver takes the message are called (all, number, 2way)', async () => {
+		await registerMo(`${receiver.url}?r=all`, { receiver_type: 'all' });
+		await registerMo(`${receiver.url}?r=number`, { receiver_type: 'number', receiver_number: '48799599599' });
+		await registerMo(`${receiver.url}?r=2way`, { receiver_type: '2way' });
+		await control(emu, 'inbound', { from: '48500000001', text: 'to the main number' });
+		await control(emu, 'inbound', { from: '48500000001', text: 'to another number', to: '48799000000' });
+		const heard = receiver.calls.map((call) => `${call.url.searchParams.get('r')}: ${new URLSearchParams(call.body).get('sms_text')}`);
+		expect(heard.sort()).toEqual(['all: to another number', 'all: to the main number', 'number: to the main number']);
 	});
 
 	test('short-link click: GET with the message id, idx and link suffix', async () => {

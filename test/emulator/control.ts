@@ -21,7 +21,7 @@ const ROUTES = [
 	'GET    /__control/faults   POST {address, endpoint?, mode: 500|hang|reset|refuse, times?, ms?}   DELETE clears',
 	'POST   /__control/latency {address?, ms}',
 	'POST   /__control/reset',
-	'POST   /__control/account {credits?, whitelist?, callbackUrls?, senders?, hlrCallbackFormat?, callbackRetryMs?, callbackMaxAttempts?, dlrDelayMs?, intermediateReports?, relaySmtpPort?, defaultMaxParts?, inboundNumber?}',
+	'POST   /__control/account {credits?, whitelist?, callbackUrls?, senders?, hlrCallbackFormat?, callbackRetryMs?, callbackMaxAttempts?, dlrDelayMs?, intermediateReports?, relaySmtpPort?, defaultMaxParts?, inboundNumber?, twoWayNumbers?}',
 	'POST   /__control/senders/activate {name}',
 	'GET    /__control/delivery   POST {number? | suffix?, status}   DELETE clears',
 	'POST   /__control/inbound {from, to?, text, date?, url?}',
@@ -249,6 +249,7 @@ function updateAccount(host: EmulatorServer, b: Body): HandlerResponse {
 	}
 	if (b.intermediateReports !== undefined) account.intermediateReports = Boolean(b.intermediateReports);
 	if (b.inboundNumber !== undefined) account.inboundNumber = String(b.inboundNumber);
+	if (Array.isArray(b.twoWayNumbers)) account.twoWayNumbers = b.twoWayNumbers.map(String);
 	if (b.relaySmtpPort !== undefined) account.relaySmtpPort = optionalNumber(b.relaySmtpPort);
 	if (b.callbackUrls && typeof b.callbackUrls === 'object') {
 		for (const [k, url] of Object.entries(b.callbackUrls as Record<string, unknown>)) {
@@ -257,7 +258,15 @@ function updateAccount(host: EmulatorServer, b: Body): HandlerResponse {
 			state.callbacks = state.callbacks.filter((c) => c.type !== type);
 			if (url) {
 				if (!isHttpUrl(String(url))) return bad(`callbackUrls.${k} must be http(s)`);
-				state.callbacks.push({ id: hexId(), type, url: String(url), created_at: isoWithOffset() });
+				state.callbacks.push({
+					id: hexId(),
+					type,
+					url: String(url),
+					receiver: type === 'sms_mo' ? { type: 'all', number: null } : null,
+					active: true,
+					invalid: false,
+					api_version: 1,
+				});
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import {
 	type EmulatorState,
 	type HlrLookup,
 	type Message,
+	type RegisteredCallback,
 	type SeedOptions,
 	type SubUser,
 } from './state';
@@ -111,8 +112,15 @@ export class Runtime {
 
 	// ---- callbacks ------------------------------------------------------------------------------
 
-	callbackUrls(type: CallbackType): string[] {
-		return this.state.callbacks.filter((c) => c.type === type).map((c) => c.url);
+	/** The registered URLs of a type; for inbound messages those whose receiver takes a message to `to`. */
+	callbackUrls(type: CallbackType, to?: string): string[] {
+		const account = this.state.account;
+		const receives = (receiver: RegisteredCallback['receiver']): boolean => {
+			if (to === undefined || receiver === null || receiver.type === 'all') return true;
+			if (receiver.type === 'number') return receiver.number === to;
+			return account.twoWayNumbers.includes(to);
+		};
+		return this.state.callbacks.filter((c) => c.type === type && c.active && receives(c.receiver)).map((c) => c.url);
 	}
 
 	// ---- message life ---------------------------------------------------------------------------
@@ -249,7 +257,7 @@ export class Runtime {
 			username: this.state.account.username,
 			MsgId: msgId,
 		});
-		const urls = input.url ? [input.url] : this.callbackUrls('sms_mo');
+		const urls = input.url ? [input.url] : this.callbackUrls('sms_mo', form.get('sms_to') ?? undefined);
 		const results = await Promise.all(
 			urls.map((url) =>
 				this.dispatcher.deliver({

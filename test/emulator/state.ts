@@ -41,8 +41,10 @@ export interface Account {
 	points: number;
 	/** IP whitelist; empty = every address allowed. */
 	whitelist: string[];
-	/** Number that inbound messages are addressed to by default. */
+	/** Number that inbound messages are addressed to by default (the account's receiving number). */
 	inboundNumber: string;
+	/** Receiving numbers that are two-way (2WAY) numbers: `receiver_type: 2way` callbacks get their messages. */
+	twoWayNumbers: string[];
 	/** Default `max_parts` (a portal setting). */
 	defaultMaxParts: number;
 	hlrCallbackFormat: 'json' | 'form';
@@ -118,11 +120,22 @@ export interface DiscountGroup {
 	codes: Array<{ code: string; redeemed: boolean }>;
 }
 
+/** Who an inbound-message callback is for (published API: `receiver_type`, `receiver_number`). */
+export interface CallbackReceiver {
+	type: 'all' | '2way' | 'number';
+	number: string | null;
+}
+
+/** An entry of the callback registry, as the published API's `CallbackResponse`. */
 export interface RegisteredCallback {
 	id: string;
 	type: CallbackType;
 	url: string;
-	created_at: string;
+	/** Inbound-message callbacks only; null for the other types. */
+	receiver: CallbackReceiver | null;
+	active: boolean;
+	invalid: boolean;
+	api_version: number;
 }
 
 export interface Message {
@@ -338,7 +351,10 @@ export function createState(options: SeedOptions): EmulatorState {
 			id: `670000000000000000${String(cbCounter).padStart(6, '0')}`,
 			type: CALLBACK_TYPE_OF[key],
 			url,
-			created_at: SEED_TIME,
+			receiver: key === 'mo' ? { type: 'all', number: null } : null,
+			active: true,
+			invalid: false,
+			api_version: 1,
 		});
 	}
 	const now = Math.floor(Date.now() / 1000);
@@ -354,6 +370,7 @@ export function createState(options: SeedOptions): EmulatorState {
 			points: options.credits,
 			whitelist: [],
 			inboundNumber: '48799599599',
+			twoWayNumbers: [],
 			defaultMaxParts: 6,
 			hlrCallbackFormat: 'json',
 			callbackRetryMs: options.callbackRetryMs,

@@ -85,23 +85,24 @@ describe('built trigger description', () => {
 		expect(typeof trigger.webhook).toBe('function');
 	});
 
-	it('has one webhook whose path is the event and whose method follows the event (n8n splits "GET,POST")', () => {
-		expect(description.webhooks).toHaveLength(1);
-		const [webhook] = description.webhooks!;
-		expect(webhook.name).toBe('default');
-		const resolved: Record<string, { path: unknown; method: unknown }> = {};
-		for (const event of ['dlr', 'bulk', 'click', 'mo', 'hlr']) {
-			resolved[event] = {
-				path: evaluate(String(webhook.path), { event }),
-				method: evaluate(String(webhook.httpMethod), { event }),
-			};
+	it('has the default webhook at the event plus the secret as a path segment, and a hidden one for earlier ?secret= URLs', () => {
+		expect(description.webhooks?.map((w) => w.name)).toEqual(['default', 'queryStringSecret']);
+		const [webhook, legacy] = description.webhooks!;
+		expect(legacy).toMatchObject({ ndvHideUrl: true, ndvHideMethod: true });
+		const methods = { dlr: 'GET', bulk: 'GET,POST', click: 'GET', mo: 'POST', hlr: 'POST' };
+		for (const [event, method] of Object.entries(methods)) {
+			// By default the secret is the node's ID (a random UUID n8n creates with the node).
+			expect(evaluate(String(webhook.path), { event })).toBe(`${event}/0f5b6a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b`);
+			// Cleared: the path is the event, and the hidden webhook has no method (n8n registers none).
+			expect(evaluate(String(webhook.path), { event, secret: '' })).toBe(event);
+			expect(evaluate(String(webhook.httpMethod), { event, secret: '' })).toBe(method);
+			expect(evaluate(String(legacy.httpMethod), { event, secret: '' })).toBe('');
+			// With one: the secret is a path segment the URL shown in the editor carries; the hidden one keeps `event`.
+			expect(evaluate(String(webhook.path), { event, secret: ' s3cr3t ' })).toBe(`${event}/s3cr3t`);
+			expect(evaluate(String(legacy.path), { event, secret: 's3cr3t' })).toBe(event);
+			expect(evaluate(String(legacy.httpMethod), { event, secret: 's3cr3t' })).toBe(method);
 		}
-		expect(resolved).toEqual({
-			dlr: { path: 'dlr', method: 'GET' },
-			bulk: { path: 'bulk', method: 'GET,POST' },
-			click: { path: 'click', method: 'GET' },
-			mo: { path: 'mo', method: 'POST' },
-			hlr: { path: 'hlr', method: 'POST' },
-		});
+		// Characters that n8n's path matching or URL parsing would treat specially become `_`.
+		expect(evaluate(String(webhook.path), { event: 'mo', secret: "a b/c'd" })).toBe('mo/a_20b_2Fc_d');
 	});
 });

@@ -114,6 +114,14 @@ describe('report identity', () => {
 		expect(dedupeKey('mo', withoutId)).not.toBe(dedupeKey('mo', { ...withoutId, sms_text: 'hi!' }));
 	});
 
+	it('keeps inbound messages apart whose fields only differ in where a "|" falls (issue 17.14)', () => {
+		// Joined with "|", both were `mo|a|b|c|5|hi`: the second message was dropped as a repeat.
+		const first = { sms_from: 'a|b', sms_to: 'c', sms_date: 5, sms_text: 'hi' };
+		const second = { sms_from: 'a', sms_to: 'b|c', sms_date: 5, sms_text: 'hi' };
+		expect(dedupeKey('mo', first)).not.toBe(dedupeKey('mo', second));
+		expect(dedupeKey('dlr', { MsgId: '1|404', status: '' })).not.toBe(dedupeKey('dlr', { MsgId: '1', status: '404|' }));
+	});
+
 	it('identifies lookups by id and number, clicks by message and link', () => {
 		expect(dedupeKey('hlr', { id: 'a', number: '1' })).not.toBe(dedupeKey('hlr', { id: 'a', number: '2' }));
 		expect(dedupeKey('click', { MsgId: 'm', suffix: 'x', ip: '1' })).toBe(dedupeKey('click', { MsgId: 'm', suffix: 'x', ip: '2' }));

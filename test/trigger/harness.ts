@@ -124,6 +124,13 @@ export function reloadWorkflow(nodeType: INodeType, workflow: Workflow, call: We
 
 export interface FakeRequest {
 	method?: 'GET' | 'POST';
+	/**
+	 * The request path, routed like n8n routes it: to the node's webhook whose registered path it
+	 * is (see `registeredWebhooks`). Default `/webhook/<webhook id>/<event>`: the URL layout
+	 * without the secret in the path (the query-secret webhook, or the only one when the secret
+	 * is empty). `pathSecretUrlPath(workflow)` gives the path the editor shows.
+	 */
+	path?: string;
 	query?: IDataObject;
 	body?: unknown;
 	rawBody?: Buffer;
@@ -177,19 +184,66 @@ function additionalData(request: object, response: FakeResponse): IWorkflowExecu
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
-function webhookData(workflow: Workflow, method: string, data: IWorkflowExecuteAdditionalData): IWebhookData {
+/** A webhook of the node as n8n registers it: method and path (`<webhook id>/<path>`). */
+export interface RegisteredWebhook {
+	method: string;
+	path: string;
+	description: IWebhookDescription;
+}
+
+/** The node's webhooks as n8n's `getNodeWebhooks` builds them (webhook.service.ts): empty methods are skipped. */
+export function registeredWebhooks(workflow: Workflow): RegisteredWebhook[] {
 	const nodeType = workflow.nodeTypes.getByNameAndVersion('', 1) as INodeType;
-	const description = nodeType.description.webhooks![0];
 	const node = workflow.getNode(NODE_NAME)!;
-	const path = workflow.expression.getSimpleParameterValue(node, description.path, 'internal', {}) as string;
+	const found: RegisteredWebhook[] = [];
+	for (const description of nodeType.description.webhooks ?? []) {
+		let path = String(workflow.expression.getSimpleParameterValue(node, description.path, 'internal', {}));
+		path = path.replace(/^\//, '').replace(/\/$/, '');
+		const methods = String(workflow.expression.getSimpleParameterValue(node, description.httpMethod, 'internal', {}, undefined, 'GET'));
+		for (const method of methods.split(',')) {
+			if (method.trim() !== '') found.push({ method: method.trim(), path: `${WEBHOOK_ID}/${path}`, description });
+		}
+	}
+	return found;
+}
+
+/** The path of the URL the editor shows for the node (the path-secret webhook). */
+export function pathSecretUrlPath(workflow: Workflow): string {
+	const webhook = registeredWebhooks(workflow).find((entry) => entry.description.name === 'default');
+	return `/webhook/${webhook!.path}`;
+}
+
+function webhookData(
+	workflow: Workflow,
+	method: string,
+	data: IWorkflowExecuteAdditionalData,
+	webhook?: RegisteredWebhook,
+): IWebhookData {
+	const chosen = webhook ?? registeredWebhooks(workflow).find((entry) => entry.description.name === 'default')!;
 	return {
 		httpMethod: method,
 		node: NODE_NAME,
-		path: `${WEBHOOK_ID}/${path}`,
-		webhookDescription: description,
+		path: chosen.path,
+		webhookDescription: chosen.description,
 		workflowId: workflow.id,
 		workflowExecuteAdditionalData: data,
 	} as unknown as IWebhookData;
+}
+
+/** The webhook n8n would route the request to, or undefined (n8n answers 404 itself). */
+export function routeRequest(workflow: Workflow, method: string, path: string): RegisteredWebhook | undefined {
+	const wanted = path.split('?')[0].replace(/^\/webhook(?:-test)?\//, '').replace(/\/$/, '');
+	return registeredWebhooks(workflow).find((entry) => entry.method === method && entry.path === wanted);
+}
+
+/** n8n found no webhook at the path: it answers 404 and the node never runs. */
+export class NoWebhookError extends Error {
+	constructor(
+		readonly method: string,
+		readonly path: string,
+	) {
+		super(`n8n: no webhook ${method} ${path} (404)`);
+	}
 }
 
 export interface WebhookCall {
@@ -209,8 +263,13 @@ export async function callWebhook(
 	mode: WorkflowExecuteMode = 'webhook',
 	tamper?: (req: Record<string, unknown>) => void,
 ): Promise<WebhookCall> {
+	const eventPath = String(
+		workflow.expression.getSimpleParameterValue(workflow.getNode(NODE_NAME)!, '={{ $parameter["event"] }}', 'internal', {}),
+	);
+	const path = request.path ?? `/webhook/${WEBHOOK_ID}/${eventPath}`;
 	const req: Record<string, unknown> & { method: string } = {
 		method: request.method ?? 'GET',
+		path,
 		query: request.query ?? {},
 		body: request.body ?? {},
 		rawBody: request.rawBody,
@@ -219,6 +278,8 @@ export async function callWebhook(
 		ip: request.ip ?? '127.0.0.1',
 	};
 	tamper?.(req);
+	const webhook = routeRequest(workflow, req.method, path);
+	if (!webhook) throw new NoWebhookError(req.method, path);
 	const response = new FakeResponse();
 	const data = additionalData(req, response);
 	const storedStaticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
@@ -227,12 +288,12 @@ export async function callWebhook(
 		workflow.getNode(NODE_NAME)!,
 		data,
 		mode,
-		webhookData(workflow, req.method, data),
+		webhookData(workflow, req.method, data, webhook),
 		[],
 		null,
 	);
 	const result = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
-	return { result, response, webhook: nodeType.description.webhooks![0], storedStaticData };
+	return { result, response, webhook: webhook.description, storedStaticData };
 }
 
 /**

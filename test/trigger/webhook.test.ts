@@ -3,8 +3,13 @@ import type { INodeType } from 'n8n-workflow';
 import { DEDUPE_STATE_KEY } from '../../nodes/Smsapi/trigger/handler';
 import { parseFormEncoded } from '../../nodes/Smsapi/trigger/parse';
 import {
+	BASE_URL,
 	callWebhook,
 	createWorkflow,
+	NoWebhookError,
+	pathSecretUrlPath,
+	registeredWebhooks,
+	WEBHOOK_ID,
 	forgetProcessMemory,
 	dlrQuery,
 	itemsOf,
@@ -65,7 +70,7 @@ describe('answering the service', () => {
 		expect(items[0]).not.toHaveProperty('secret');
 	});
 
-	it('uses the webhook response mode "onReceived" on the event\'s own path and method', () => {
+	it('uses the webhook response mode "onReceived" on the event\'s own path (secret included) and method', () => {
 		const [webhook] = trigger.description.webhooks!;
 		expect(webhook).toMatchObject({ name: 'default', responseMode: 'onReceived' });
 		const methods: Record<string, string> = {};
@@ -77,7 +82,73 @@ describe('answering the service', () => {
 			paths[event] = String(workflow.expression.getSimpleParameterValue(node, webhook.path, 'internal', {}));
 		}
 		expect(methods).toEqual({ dlr: 'GET', click: 'GET', mo: 'POST', hlr: 'POST', bulk: 'GET,POST' });
-		expect(paths).toEqual({ dlr: 'dlr', click: 'click', mo: 'mo', hlr: 'hlr', bulk: 'bulk' });
+		expect(paths).toEqual({
+			dlr: `dlr/${NODE_ID}`,
+			click: `click/${NODE_ID}`,
+			mo: `mo/${NODE_ID}`,
+			hlr: `hlr/${NODE_ID}`,
+			bulk: `bulk/${NODE_ID}`,
+		});
+	});
+});
+
+describe('the URL the editor shows works as it is (issue 15.6)', () => {
+	it('the default secret (the node id) is the last segment of the URL n8n builds for the node', () => {
+		const workflow = createWorkflow(trigger, { event: 'dlr' });
+		const node = workflow.getNode(NODE_NAME)!;
+		// What the editor's trigger panel shows: n8n-core builds the Production URL from the same description.
+		const { getNodeWebhookUrl } = jest.requireActual<typeof import('n8n-core/dist/execution-engine/node-execution-context/utils/webhook-helper-functions')>(
+			'n8n-core/dist/execution-engine/node-execution-context/utils/webhook-helper-functions',
+		);
+		const shown = getNodeWebhookUrl('default', workflow, node, { webhookBaseUrl: `${BASE_URL}/webhook` } as never, 'internal', {});
+		expect(shown).toBe(`${BASE_URL}/webhook/${WEBHOOK_ID}/dlr/${NODE_ID}`);
+	});
+
+	it('a callback to that URL, without any query secret, is accepted', async () => {
+		const workflow = createWorkflow(trigger, { event: 'dlr' });
+		const call = await callWebhook(trigger, workflow, { path: pathSecretUrlPath(workflow), query: dlrQuery([report('1', '404')]) });
+		expect(respondLikeN8n(call)).toEqual({ status: 200, body: 'OK', executes: true });
+	});
+
+	it('a secret with characters unsafe in a path gets a path form that needs no decoding; it works as shown', async () => {
+		const secret = 'p@ss w/rd?#%!';
+		const workflow = createWorkflow(trigger, { event: 'mo', secret });
+		expect(pathSecretUrlPath(workflow)).toBe(`/webhook/${WEBHOOK_ID}/mo/p_40ss_20w_2Frd_3F_23_25_`);
+		const call = await callWebhook(trigger, workflow, {
+			method: 'POST',
+			path: pathSecretUrlPath(workflow),
+			body: { sms_from: '48500', sms_text: 'hi', MsgId: 'm1' },
+		});
+		expect(respondLikeN8n(call).status).toBe(200);
+	});
+
+	it('a URL without the secret reaches no webhook when a secret is set, only the earlier ?secret= layout', async () => {
+		const workflow = createWorkflow(trigger, { event: 'dlr', secret: SECRET });
+		expect(registeredWebhooks(workflow).map((webhook) => `${webhook.method} ${webhook.path}`)).toEqual([
+			`GET ${WEBHOOK_ID}/dlr/${SECRET}`,
+			`GET ${WEBHOOK_ID}/dlr`,
+		]);
+		await expect(
+			callWebhook(trigger, workflow, { path: `/webhook/${WEBHOOK_ID}/dlr/guess`, query: dlrQuery([report('1', '404')]) }),
+		).rejects.toBeInstanceOf(NoWebhookError);
+		const earlier = await callWebhook(trigger, workflow, { query: dlrQuery([report('1', '404')], { secret: SECRET }) });
+		expect(respondLikeN8n(earlier).status).toBe(200);
+	});
+
+	it('with an empty secret there is one webhook, on the plain event path', () => {
+		const workflow = createWorkflow(trigger, { event: 'bulk', secret: '' });
+		expect(registeredWebhooks(workflow).map((webhook) => `${webhook.method} ${webhook.path}`)).toEqual([
+			`GET ${WEBHOOK_ID}/bulk`,
+			`POST ${WEBHOOK_ID}/bulk`,
+		]);
+	});
+
+	it('the path-secret webhook still checks the secret itself (a request routed there with another last segment is refused)', async () => {
+		const workflow = createWorkflow(trigger, { event: 'dlr', secret: SECRET });
+		const call = await callWebhook(trigger, workflow, { path: pathSecretUrlPath(workflow), query: dlrQuery([report('1', '404')]) }, 'webhook', (req) => {
+			req.path = `/webhook/${WEBHOOK_ID}/dlr/other`;
+		});
+		expect(respondLikeN8n(call).status).toBe(403);
 	});
 });
 
@@ -127,6 +198,44 @@ describe('refusing callers', () => {
 		const outside = await callWebhook(trigger, workflow, { query, ip: '198.51.100.1' });
 		expect(respondLikeN8n(outside)).toEqual({ status: 403, body: 'Forbidden', executes: false });
 		expect(warnings().join('\n')).toContain('198.51.100.1');
+	});
+
+	it.each([
+		['={{ undefined }}', 'resolved to nothing'],
+		['={{ "  " }}', 'resolved to an empty text'],
+		['={{ ["a", "b"] }}', 'resolved to a list'],
+		['={{ 42 }}', 'a number'],
+	])('a Secret expression %s refuses every callback (fail closed) and logs why once (issue 17.3)', async (secret, why) => {
+		const workflow = createWorkflow(trigger, { event: 'dlr', secret });
+		for (const query of [dlrQuery([report('1', '404')]), dlrQuery([report('2', '404')], { secret: 'a' }), { secret: '' }]) {
+			const call = await callWebhook(trigger, workflow, { query });
+			expect(respondLikeN8n(call)).toEqual({ status: 403, body: 'Forbidden', executes: false });
+		}
+		const errors = logs.filter((line) => line.level === 'error').map((line) => line.message);
+		expect(errors).toHaveLength(1);
+		expect(errors[0]).toContain(why);
+	});
+
+	it('accepts the IP allowlist as a list from an expression; an unusable one refuses everyone (issue 17.3)', async () => {
+		const listed = createWorkflow(trigger, { event: 'dlr', secret: '', options: { allowedIps: '={{ ["203.0.113.0/24", "2001:db8::/32"] }}' } });
+		const query = dlrQuery([report('1', '404')]);
+		expect(respondLikeN8n(await callWebhook(trigger, listed, { query, ip: '203.0.113.9' })).status).toBe(200);
+		expect(respondLikeN8n(await callWebhook(trigger, listed, { query, ip: '198.51.100.1' })).status).toBe(403);
+		for (const allowedIps of ['={{ { "ip": "203.0.113.9" } }}', '={{ [1, 2] }}', 'nonsense, also-nonsense']) {
+			const broken = createWorkflow(trigger, { event: 'dlr', secret: '', options: { allowedIps } });
+			expect(respondLikeN8n(await callWebhook(trigger, broken, { query, ip: '203.0.113.9' })).status).toBe(403);
+		}
+	});
+
+	it('logs a stranger\'s username without line breaks and cut to a bounded length (issue 17.11)', async () => {
+		const workflow = createWorkflow(trigger, { event: 'dlr', secret: '', options: { usernames: 'acme' } });
+		const username = `evil\r\nSMSAPI Trigger: accepted everything\u001b[31m${'x'.repeat(60_000)}`;
+		const call = await callWebhook(trigger, workflow, { query: dlrQuery([report('1', '404', { username })]) });
+		expect(respondLikeN8n(call).status).toBe(403);
+		const line = warnings().find((message) => message.includes('not an accepted username'))!;
+		expect(line).not.toMatch(/[\r\n\u001b]/);
+		expect(line).toContain('evil\\u000d\\u000aSMSAPI Trigger');
+		expect(line.length).toBeLessThan(300);
 	});
 
 	it('refuses reports of another account when usernames are set', async () => {

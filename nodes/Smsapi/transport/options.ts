@@ -51,7 +51,8 @@ export function joinUrl(baseUrl: string, endpoint: string): string {
  * The n8n request options for one attempt. Authentication is not done here: the credential's
  * `authenticate` adds the bearer header or the legacy username/password when the helper runs.
  * - Legacy endpoints get `format=json` (first in the body of a POST, in the query otherwise).
- * - Bodies are form-encoded; GET/DELETE carry their parameters in the query.
+ * - Bodies are form-encoded (JSON with `bodyFormat: 'json'`); GET/DELETE carry their parameters
+ *   in the query.
  * - The body arrives as text (`json: false`, `encoding: 'text'`) and is parsed by content;
  *   every HTTP status resolves (`ignoreHttpStatusErrors`) so that failover can read it.
  */
@@ -80,7 +81,8 @@ export function buildHttpRequestOptions(
 		Accept: 'application/json, text/plain;q=0.9, */*;q=0.8',
 	};
 	const options: IHttpRequestOptions = {
-		method: request.method,
+		// n8n's type lists no OPTIONS; its request helper passes the method to axios, which sends any.
+		method: request.method as IHttpRequestOptions['method'],
 		url: joinUrl(baseUrl, request.endpoint),
 		headers,
 		timeout: request.timeout ?? timeoutMs,
@@ -90,7 +92,10 @@ export function buildHttpRequestOptions(
 		encoding: 'text',
 	};
 	if (Object.keys(qs).length) options.qs = qs;
-	if (withBody) {
+	if (withBody && request.bodyFormat === 'json' && !legacy) {
+		headers['Content-Type'] = 'application/json';
+		options.body = JSON.stringify(request.body ?? {});
+	} else if (withBody) {
 		headers['Content-Type'] = 'application/x-www-form-urlencoded';
 		options.body = formEncode(body);
 	}

@@ -5,12 +5,19 @@ import type { IDataObject } from 'n8n-workflow';
  * the transport alone decides addresses, authentication, retries and failover.
  */
 export interface SmsapiRequest {
-	method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+	/** `OPTIONS` only where the published API defines it (`OPTIONS /callbacks`: what may be registered). */
+	method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
 	/** Path relative to the base address, without a leading slash: `sms.do`, `profile`, `contacts/abc`. */
 	endpoint: string;
 	qs?: IDataObject;
-	/** Sent form-encoded (`application/x-www-form-urlencoded`). */
+	/** Sent form-encoded (`application/x-www-form-urlencoded`), or as JSON with `bodyFormat: 'json'`. */
 	body?: IDataObject;
+	/**
+	 * `json`: the body goes out as `application/json` with its values' own types, for the REST
+	 * endpoints whose published API accepts only JSON (`POST /callbacks`, `PUT /callbacks/{id}`).
+	 * Default `form`.
+	 */
+	bodyFormat?: 'form' | 'json';
 	/**
 	 * `read`: repeating it is harmless (lists, status, profile, deleting a scheduled message).
 	 * `create`: it charges or creates something (a send, an HLR lookup, adding a sub-user or a sender);

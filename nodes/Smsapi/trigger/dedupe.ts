@@ -137,22 +137,23 @@ function canonical(report: IDataObject): string {
 /**
  * What makes two reports "the same" per event: a delivery report is its message and status, an
  * inbound message its id (or sender, time and text), a lookup its id and number, a click its
- * message and link, a bulk start all of its fields.
+ * message and link, a bulk start all of its fields. The parts are written as a JSON array, so no
+ * value can imitate a separator: `["a|b","c"]` and `["a","b|c"]` stay apart.
  */
 export function reportIdentity(event: CallbackEvent, report: IDataObject): string {
 	switch (event) {
 		case 'dlr':
-			return `dlr|${text(report.MsgId)}|${text(report.status ?? report.status_name)}`;
+			return JSON.stringify(['dlr', text(report.MsgId), text(report.status ?? report.status_name)]);
 		case 'mo':
 			return report.MsgId
-				? `mo|id|${text(report.MsgId)}`
-				: `mo|${text(report.sms_from)}|${text(report.sms_to)}|${text(report.sms_date)}|${text(report.sms_text)}`;
+				? JSON.stringify(['mo', 'id', text(report.MsgId)])
+				: JSON.stringify(['mo', text(report.sms_from), text(report.sms_to), text(report.sms_date), text(report.sms_text)]);
 		case 'hlr':
-			return `hlr|${text(report.id)}|${text(report.number)}`;
+			return JSON.stringify(['hlr', text(report.id), text(report.number)]);
 		case 'click':
-			return `click|${text(report.MsgId)}|${text(report.suffix)}`;
+			return JSON.stringify(['click', text(report.MsgId), text(report.suffix)]);
 		case 'bulk':
-			return `bulk|${canonical(report)}`;
+			return JSON.stringify(['bulk', canonical(report)]);
 	}
 }
 

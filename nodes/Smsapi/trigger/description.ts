@@ -4,6 +4,13 @@ import { DEFAULT_DEDUPE_LIMITS } from './dedupe';
 import { EVENT_INFO, httpMethodExpression, subtitleExpression } from './events';
 import type { CallbackEvent } from './parse';
 import { DELIVERY_STATUSES } from './statuses';
+import {
+	PATH_SECRET_WEBHOOK,
+	pathSecretWebhookPath,
+	QUERY_SECRET_WEBHOOK,
+	querySecretWebhookMethods,
+	querySecretWebhookPath,
+} from './webhookUrls';
 
 const eventOptions = (Object.entries(EVENT_INFO) as Array<[CallbackEvent, (typeof EVENT_INFO)[CallbackEvent]]>)
 	.map(([value, info]) => ({ name: info.name, value, description: info.description }))
@@ -20,7 +27,7 @@ const statusOptions = [...DELIVERY_STATUSES]
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'SMSAPI calls the webhook URL shown above, which ends with the event (/dlr, /mo, /hlr, /click or /bulk): the Test URL while you listen for a test event, the Production URL once the workflow is active. With "Register URL at SMSAPI" on (the default) the node registers that URL, secret included, for the event when the workflow is activated and removes it when deactivated. Otherwise paste the URL into the callback settings of the SMSAPI portal, or pass it as notify_url when sending, and if Secret is not empty append ?secret= and the secret, for example https://n8n.example.com/webhook/…/dlr?secret=YOUR_SECRET.',
+			'SMSAPI calls the webhook URL shown above, which ends with the event and the secret (…/dlr/YOUR_SECRET): the Test URL while you listen for a test event, the Production URL once the workflow is active. Copy it as it is. With "Register URL at SMSAPI" on (the default) the node registers that URL for the event when the workflow is activated and removes it when deactivated; otherwise paste it into the callback settings of the SMSAPI portal, or pass it as notify_url when sending. URLs registered earlier with ?secret= keep working.',
 		name: 'callbackUrlNotice',
 		type: 'notice',
 		default: '',
@@ -44,7 +51,31 @@ export const triggerProperties: INodeProperties[] = [
 		// creates with the node and that, unlike the webhook ID, is not part of the URL.
 		default: '={{ $nodeId }}',
 		description:
-			"Callbacks must carry this value as the query parameter secret (…/dlr?secret=…); callbacks without it are refused with HTTP 403 and start nothing. The default is this node's ID, a random value n8n creates with the node. Enter your own value to paste the URL by hand, or clear the field to accept callbacks without a secret.",
+			"The last part of the webhook URL (…/dlr/YOUR_SECRET): a caller without it reaches nothing. The default is this node's ID, a random value n8n creates with the node. Letters, digits, - _ . ~ appear as they are; other characters are written differently in the URL, so copy the URL shown above. URLs registered earlier as …/dlr?secret=YOUR_SECRET are still accepted. Clear the field to accept callbacks without a secret; an expression that resolves to nothing refuses every callback.",
+	},
+	{
+		displayName: 'Receiver',
+		name: 'receiver',
+		type: 'options',
+		displayOptions: { show: { event: ['mo'] } },
+		options: [
+			{ name: 'All Numbers', value: 'all', description: 'Messages to any receiving number of the account' },
+			{ name: 'One Number', value: 'number', description: 'Messages to one receiving number only' },
+			{ name: 'Two-Way Numbers', value: 'twoWay', description: 'Replies to messages sent from two-way (2WAY) numbers' },
+		],
+		default: 'all',
+		description: 'Which inbound messages SMSAPI sends to this URL (receiver_type of the registered callback)',
+	},
+	{
+		displayName: 'Receiving Number Name or ID',
+		name: 'receiverNumber',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getReceivingNumbers' },
+		displayOptions: { show: { event: ['mo'], receiver: ['number'] } },
+		default: '',
+		required: true,
+		description:
+			'The receiving number whose messages start the workflow, from the account\'s numbers SMSAPI lists for callbacks. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		displayName: 'Deduplicate',
@@ -127,13 +158,32 @@ export const triggerProperties: INodeProperties[] = [
 					'Only callbacks whose username is one of these (comma-separated) are accepted; others are refused with HTTP 403. Bulk starts and lookup results carry no username and are checked only when they do.',
 			},
 			{
+				displayName: 'If Registration Fails',
+				name: 'onRegistrationFailure',
+				type: 'options',
+				options: [
+					{
+						name: 'Continue and Register by Hand',
+						value: 'continue',
+						description: 'Activate anyway and log the URL to add in the SMSAPI portal',
+					},
+					{
+						name: 'Stop Activation',
+						value: 'stop',
+						description: 'Fail the activation with what SMSAPI refused and the URL to add by hand',
+					},
+				],
+				default: 'stop',
+				description: 'What to do when SMSAPI refuses to register the URL on activation',
+			},
+			{
 				displayName: 'IP Allowlist',
 				name: 'allowedIps',
 				type: 'string',
 				default: '',
 				placeholder: '203.0.113.10, 198.51.100.0/24, 2001:db8::/32',
 				description:
-					"Only callbacks from these addresses or CIDR ranges (IPv4 or IPv6, comma-separated) are accepted; others are refused with HTTP 403. The address is the one n8n sees: behind a reverse proxy set N8N_PROXY_HOPS so it is the caller's, not the proxy's. SMSAPI lists its callback addresses in its portal.",
+					"Only callbacks from these addresses or CIDR ranges (IPv4 or IPv6, comma-separated, or a list from an expression) are accepted; others are refused with HTTP 403. An allowlist without a single valid entry refuses every callback. The address is the one n8n sees: behind a reverse proxy set N8N_PROXY_HOPS so it is the caller's, not the proxy's. SMSAPI lists its callback addresses in its portal.",
 			},
 			{
 				displayName: 'Register URL at SMSAPI',
@@ -141,7 +191,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					"Whether to register this node's URL (with the secret) in the account's callback settings on activation and remove it on deactivation. Accounts without that interface are left alone. Turn off to leave callback URLs managed in the SMSAPI portal untouched.",
+					"Whether to register this node's URL (secret included) in the account's callback settings on activation and remove it on deactivation. Accounts without that interface are left alone. Turn off to leave callback URLs managed in the SMSAPI portal untouched.",
 			},
 		],
 	},
@@ -149,16 +199,28 @@ export const triggerProperties: INodeProperties[] = [
 
 export const triggerSubtitle = subtitleExpression();
 
-/** The node's single webhook: its path and method follow the chosen event. */
+/**
+ * The node's webhooks (see webhookUrls.ts): the one the editor shows, with the secret in its path,
+ * and a hidden one on the earlier path `…/<event>` that checks `?secret=`.
+ * Both write every answer themselves (`OK`, or the refusal) and return `noWebhookResponse` (see
+ * handler.ts). Should n8n ever answer for them, it answers `OK` right away: without
+ * `responseData`, n8n's `onReceived` answer is the text "firstEntryJson".
+ */
 export const triggerWebhooks: IWebhookDescription[] = [
 	{
-		name: 'default',
+		name: PATH_SECRET_WEBHOOK,
 		httpMethod: httpMethodExpression(),
-		// The webhook writes every answer itself (`OK`, or the refusal) and returns
-		// `noWebhookResponse` (see handler.ts). Should n8n ever answer for it, it answers `OK`
-		// right away: without `responseData`, n8n's `onReceived` answer is the text "firstEntryJson".
 		responseMode: 'onReceived',
 		responseData: 'OK',
-		path: '={{ $parameter["event"] }}',
+		path: pathSecretWebhookPath(),
+	},
+	{
+		name: QUERY_SECRET_WEBHOOK,
+		httpMethod: querySecretWebhookMethods(),
+		responseMode: 'onReceived',
+		responseData: 'OK',
+		path: querySecretWebhookPath(),
+		ndvHideUrl: true,
+		ndvHideMethod: true,
 	},
 ];

@@ -51,10 +51,10 @@ export const EVENT_INFO: Record<CallbackEvent, EventInfo> = {
 };
 
 /**
- * The webhook's `httpMethod` as an n8n expression over the `event` parameter. n8n splits a
- * comma-separated result into one webhook per method (as for the Webhook node's multiple methods).
+ * The HTTP methods of the chosen event as a JavaScript expression over the `event` parameter
+ * (comma-separated: n8n makes one webhook per method, as for the Webhook node's multiple methods).
  */
-export function httpMethodExpression(): string {
+export function httpMethodsOfEvent(): string {
 	const groups = new Map<string, CallbackEvent[]>();
 	for (const [event, info] of Object.entries(EVENT_INFO) as Array<[CallbackEvent, EventInfo]>) {
 		const methods = info.methods.join(',');
@@ -63,7 +63,12 @@ export function httpMethodExpression(): string {
 	const branches = [...groups.entries()]
 		.filter(([methods]) => methods !== 'GET,POST')
 		.map(([methods, events]) => `${JSON.stringify(events)}.includes($parameter["event"]) ? "${methods}" : `);
-	return `={{ ${branches.join('')}"GET,POST" }}`;
+	return `(${branches.join('')}"GET,POST")`;
+}
+
+/** The webhook's `httpMethod`: the chosen event's methods, as an n8n expression. */
+export function httpMethodExpression(): string {
+	return `={{ ${httpMethodsOfEvent()} }}`;
 }
 
 /** The node's subtitle: the chosen event's name. */

@@ -3,8 +3,10 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 import { rememberReports } from './dedupe';
 import { EVENT_INFO } from './events';
 import { parseList, passesInboundFilter, passesStatusFilter, type KeywordMatch } from './filters';
+import { firstTimeLogged, readGuards } from './guards';
 import { CALLBACK_EVENTS, parseCallback, type CallbackEvent } from './parse';
-import { checkSecret, findUsernameMismatch, isIpAllowed, parseAllowlist } from './security';
+import { checkSecret, findUsernameMismatch, forLog, isIpAllowed, secretsEqual } from './security';
+import { lastPathSegment, PATH_SECRET_WEBHOOK, secretPathSegment } from './webhookUrls';
 
 /** The body the service waits for; anything else makes it repeat the callback. */
 export const OK_BODY = 'OK';
@@ -17,6 +19,9 @@ interface CallbackRequest {
 	/** The caller's address as Express computes it with n8n's `trust proxy` (`N8N_PROXY_HOPS`). */
 	ip?: string;
 	method?: string;
+	/** The request path (`/webhook/<webhook id>/<event>/<secret>`), without the query. */
+	path?: string;
+	originalUrl?: string;
 	socket?: { remoteAddress?: string };
 	rawBody?: { length: number; toString(encoding: 'utf8'): string };
 }
@@ -58,8 +63,21 @@ function acknowledge(response: CallbackResponse, reports: IDataObject[] = []): I
 	return { noWebhookResponse: true, workflowData: [items] };
 }
 
-function stringParameter(value: unknown): string {
-	return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+/**
+ * Whether the request carries the secret: in the path (the path-secret webhook: the URL n8n
+ * shows) or, for URLs registered in the earlier layout, as `?secret=` (both webhooks).
+ */
+function carriesSecret(
+	secret: string,
+	webhookName: string,
+	request: CallbackRequest,
+	query: IDataObject,
+): ReturnType<typeof checkSecret> {
+	if (webhookName === PATH_SECRET_WEBHOOK) {
+		const path = request.path ?? request.originalUrl ?? '';
+		if (path !== '' && secretsEqual(secretPathSegment(secret), lastPathSegment(path))) return { ok: true };
+	}
+	return checkSecret(secret, query);
 }
 
 /**
@@ -77,32 +95,44 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		if (!CALLBACK_EVENTS.includes(event)) return refuse(response, 500, 'Unknown event');
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const callerIp = request.ip ?? request.socket?.remoteAddress;
+		const guards = readGuards(this.getNode().parameters, this.getNodeParameter('secret', '') as unknown, options);
+
+		// 0. Settings that cannot check callbacks refuse them all (logged once per process).
+		if (guards.problem !== undefined) {
+			if (firstTimeLogged(`${this.getWorkflow().id ?? ''}\u0000${nodeName}\u0000${guards.problem}`)) {
+				this.logger.error(log(`refuses every callback: ${guards.problem}`));
+			}
+			return refuse(response, 403, 'Forbidden');
+		}
 
 		// 1. Caller address
-		const allowlistText = stringParameter(options.allowedIps);
-		if (allowlistText !== '') {
-			const { rules, invalid } = parseAllowlist(allowlistText);
-			if (invalid.length > 0) this.logger.warn(log(`IP allowlist entries ignored, not addresses or ranges: ${invalid.join(', ')}`));
+		if (guards.allowlist) {
+			const { rules, invalid } = guards.allowlist;
+			if (invalid.length > 0 && firstTimeLogged(`${nodeName}\u0000ips\u0000${invalid.join(',')}`)) {
+				this.logger.warn(log(`IP allowlist entries ignored, not addresses or ranges: ${forLog(invalid.join(', '), 200)}`));
+			}
 			if (!isIpAllowed(callerIp, rules)) {
-				this.logger.warn(log(`refused a callback from ${callerIp ?? 'an unknown address'}: not on the IP allowlist`));
+				this.logger.warn(log(`refused a callback from ${forLog(callerIp ?? 'an unknown address')}: not on the IP allowlist`));
 				return refuse(response, 403, 'Forbidden');
 			}
 		}
 
 		// 2. Secret
 		let query = this.getQueryData() as IDataObject;
-		const secretCheck = checkSecret(stringParameter(this.getNodeParameter('secret', '')), query);
-		if (!secretCheck.ok) {
-			this.logger.warn(log(`refused a callback from ${callerIp ?? 'an unknown address'}: ${secretCheck.reason} secret`));
-			return refuse(response, 403, 'Forbidden');
+		if (guards.secret.kind === 'secret') {
+			const secretCheck = carriesSecret(guards.secret.secret, this.getWebhookName(), request, query);
+			if (!secretCheck.ok) {
+				this.logger.warn(log(`refused a callback from ${forLog(callerIp ?? 'an unknown address')}: ${secretCheck.reason} secret`));
+				return refuse(response, 403, 'Forbidden');
+			}
+			if (secretCheck.extraQuery) query = { ...(secretCheck.extraQuery as IDataObject), ...query };
 		}
-		if (secretCheck.extraQuery) query = { ...(secretCheck.extraQuery as IDataObject), ...query };
 
 		// 3. Reports
 		const rawBody = request.rawBody && request.rawBody.length > 0 ? request.rawBody.toString('utf8') : undefined;
 		const parsed = parseCallback(event, { query, body: this.getBodyData(), rawBody });
 		if (!parsed.ok) {
-			this.logger.warn(log(`refused a ${EVENT_INFO[event].name.toLowerCase()} callback (HTTP ${parsed.status}): ${parsed.reason}`));
+			this.logger.warn(log(`refused a ${EVENT_INFO[event].name.toLowerCase()} callback (HTTP ${parsed.status}): ${forLog(parsed.reason, 200)}`));
 			return refuse(response, parsed.status, parsed.status === 413 ? 'Payload Too Large' : `Bad Request: ${parsed.reason}`);
 		}
 		for (const warning of parsed.warnings) this.logger.warn(log(warning));
@@ -122,7 +152,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		const usernames = parseList(options.usernames);
 		const stranger = findUsernameMismatch(usernames, reports, EVENT_INFO[event].carriesUsername);
 		if (stranger !== undefined) {
-			this.logger.warn(log(`refused a callback for account "${String(stranger.username ?? '')}": not an accepted username`));
+			this.logger.warn(log(`refused a callback for account "${forLog(stranger.username)}": not an accepted username`));
 			return refuse(response, 403, 'Forbidden');
 		}
 

@@ -1,16 +1,39 @@
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { smsapiApiRequest } from '../transport';
 import { EVENT_INFO } from './events';
-import { isPlainObject, type CallbackEvent } from './parse';
+import { isPlainObject } from './formDecoding';
+import { guardProblem } from './guards';
+import type { CallbackEvent } from './parse';
+import {
+	createCallbackBody,
+	isExactEntry,
+	isOwnEntry,
+	manualRegistrationSteps,
+	readCallbackEntry,
+	readCallbackList,
+	receiverMatches,
+	receiverOf,
+	takesReceiver,
+	type CallbackTarget,
+	type RegisteredCallback,
+} from './registryEntries';
+import { PATH_SECRET_WEBHOOK, querySecretUrl } from './webhookUrls';
 
 /**
- * Registering the node's URL in the service's callback registry (`/callbacks`, SERVICE-FACTS:
- * not in the spec): `GET callbacks` lists `{id, type, url}`, `POST callbacks` with `type` and
- * `url` adds one, `DELETE callbacks/<id>` removes it. Accounts or platforms without the registry
- * answer 404/405/501: then the user pastes the URL by hand and these methods do nothing.
- * Every other error (a 401 for a wrong token, a 5xx) surfaces and fails the activation.
+ * Registering the node's URL in the service's callback registry (`/callbacks`, shapes in
+ * registryEntries.ts) when the workflow is activated, and removing it when deactivated.
+ *
+ * - Accounts or platforms without the registry answer 404/405/501: the user pastes the URL by hand
+ *   and these methods do nothing. Every other error (a 400 for a refused body, a 401 for a wrong
+ *   token, a 403 for a token without the scope, a 5xx) is a registration failure.
+ * - A registration failure stops the activation with what the service refused and the exact URL
+ *   to register by hand, unless "If Registration Fails" is "Continue and Register by Hand": then
+ *   the same is logged and the workflow is activated.
+ * - Registering is not blindly repeatable (a second POST registers the URL twice): the list is
+ *   read first, and after an attempt whose outcome is unknown it is read again before a repeat.
+ * - URLs registered in the earlier layout (`…/<event>?secret=`) are moved to the current one.
  */
 
 /** Key of the registration record in the node's static data. */
@@ -22,74 +45,86 @@ export interface Registration {
 	url: string;
 }
 
-interface RegisteredCallback {
-	id: string;
-	type?: string;
-	url?: string;
-}
-
-/** The URL the service must call: the webhook URL with the secret as query parameter `secret`. */
-export function callbackUrl(webhookUrl: string, secret: string): string {
-	if (secret === '') return webhookUrl;
-	return `${webhookUrl}${webhookUrl.includes('?') ? '&' : '?'}secret=${encodeURIComponent(secret)}`;
-}
+export { readCallbackList };
 
 /** Whether an error from the transport means "this account or platform has no callback registry". */
 export function isRegistryUnavailable(error: unknown): boolean {
 	if (typeof error !== 'object' || error === null) return false;
-	const { httpCode, message, description } = error as { httpCode?: unknown; message?: unknown; description?: unknown };
-	const code = String(httpCode ?? '');
-	if (code === '404' || code === '405' || code === '501') return true;
-	if (code !== '400' && code !== '403') return false;
-	const text = `${typeof message === 'string' ? message : ''} ${typeof description === 'string' ? description : ''}`;
-	return /not[ _-]?(supported|available|enabled|implemented)|unsupported/i.test(text);
+	const code = String((error as { httpCode?: unknown }).httpCode ?? '');
+	return code === '404' || code === '405' || code === '501';
 }
 
-/** The entries of a `GET callbacks` answer: a bare array or a REST list wrapper. */
-export function readCallbackList(data: unknown): RegisteredCallback[] {
-	let list: unknown = data;
-	if (isPlainObject(data)) list = data.collection ?? data.list ?? data.data ?? data.callbacks ?? [];
-	if (!Array.isArray(list)) return [];
-	return list.filter(isPlainObject).flatMap((entry) => {
-		const id = entry.id;
-		if (typeof id !== 'string' && typeof id !== 'number') return [];
-		return [
-			{
-				id: String(id),
-				type: typeof entry.type === 'string' ? entry.type : undefined,
-				url: typeof entry.url === 'string' ? entry.url : undefined,
-			},
-		];
-	});
+/** The error as n8n's node error (the transport's errors already are; they keep their fields). */
+function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, error instanceof Error ? error : String(error));
 }
 
-const REGISTRATION_HINT =
-	'The node registers its URL at SMSAPI because "Register URL at SMSAPI" is on. To paste the URL into the SMSAPI portal yourself instead, turn that option off.';
-const REMOVAL_HINT = 'The callback URL may still be registered at SMSAPI: remove it in the SMSAPI portal if it is.';
+/** Whether the transport could not tell if the request was carried out (network failure after sending). */
+function outcomeUnknown(error: unknown): boolean {
+	const context = (error as { context?: unknown } | null)?.context;
+	return isPlainObject(context) && context.outcome === 'unknown';
+}
 
-/**
- * The error with what the user can do about it. The transport's errors (NodeApiError with the
- * service's code and HTTP status) keep their type and fields; anything else becomes a
- * NodeOperationError of this node.
- */
-function withHint(this: IHookFunctions, error: unknown, hint: string): Error {
-	if (error instanceof Error && 'description' in error) {
-		const described = error as Error & { description?: unknown };
-		const before = typeof described.description === 'string' && described.description !== '' ? `${described.description}\n` : '';
-		described.description = `${before}${hint}`;
-		return described;
+interface Target extends CallbackTarget {
+	enabled: boolean;
+	continueOnFailure: boolean;
+	/** A setting that makes the registration impossible (One Number without a number). */
+	problem?: string;
+}
+
+function target(this: IHookFunctions): Target {
+	const event = this.getNodeParameter('event', 'dlr') as CallbackEvent;
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const url = this.getNodeWebhookUrl(PATH_SECRET_WEBHOOK) ?? '';
+	const secretValue = this.getNodeParameter('secret', '') as unknown;
+	const secret = typeof secretValue === 'string' ? secretValue.trim() : '';
+	// The event's URL without the secret segment: `…/<event>`.
+	const eventUrl = secret === '' ? url : url.slice(0, url.lastIndexOf('/'));
+	let receiver: CallbackTarget['receiver'];
+	let problem: string | undefined;
+	if (EVENT_INFO[event] && takesReceiver(event)) {
+		({ receiver, problem } = receiverOf(this.getNodeParameter('receiver', 'all'), this.getNodeParameter('receiverNumber', '')));
 	}
-	return new NodeOperationError(this.getNode(), error instanceof Error ? error : String(error), { description: hint });
+	return {
+		enabled: options.registerCallback !== false && url !== '',
+		continueOnFailure: options.onRegistrationFailure === 'continue',
+		type: EVENT_INFO[event]?.registryType ?? EVENT_INFO.dlr.registryType,
+		url,
+		queryUrl: querySecretUrl(eventUrl, secret),
+		receiver,
+		problem,
+	};
 }
 
-function readCreatedId(data: unknown): string | undefined {
-	const candidates = isPlainObject(data) ? [data, data.data, ...(Array.isArray(data.collection) ? data.collection : [])] : [];
-	for (const candidate of candidates) {
-		if (isPlainObject(candidate) && (typeof candidate.id === 'string' || typeof candidate.id === 'number')) {
-			return String(candidate.id);
-		}
+/** The Secret and IP Allowlist must be usable, or the activation stops with why (see guards.ts). */
+function assertGuards(this: IHookFunctions): void {
+	const problem = guardProblem(this.getNode().parameters, this.getNodeParameter('secret', '') as unknown, this.getNodeParameter('options', {}) as IDataObject);
+	if (problem !== undefined) {
+		throw new NodeOperationError(this.getNode(), `The SMSAPI Trigger cannot check callbacks: ${problem}`, {
+			description:
+				'Every callback would be refused. Fix the Secret (a text, or empty to accept callbacks without one) and the IP Allowlist (addresses or CIDR ranges), then activate again.',
+		});
 	}
-	return undefined;
+}
+
+async function listCallbacks(this: IHookFunctions): Promise<RegisteredCallback[]> {
+	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'callbacks', kind: 'read' });
+	return readCallbackList(data);
+}
+
+async function deleteCallback(this: IHookFunctions, id: string): Promise<void> {
+	try {
+		await smsapiApiRequest.call(this, { method: 'DELETE', endpoint: `callbacks/${encodeURIComponent(id)}`, kind: 'read' });
+	} catch (error) {
+		// 404: already gone (removed in the portal), or no registry at all.
+		if (!isRegistryUnavailable(error)) throw asNodeError(this.getNode(), error);
+	}
+}
+
+function store(this: IHookFunctions, id: string, wanted: Target): void {
+	const registration: Registration = { id, type: wanted.type, url: wanted.url };
+	this.getWorkflowStaticData('node')[REGISTRATION_KEY] = { ...registration };
 }
 
 function readRegistration(staticData: IDataObject): Registration | undefined {
@@ -98,115 +133,168 @@ function readRegistration(staticData: IDataObject): Registration | undefined {
 	return { id: stored.id, type: String(stored.type ?? ''), url: stored.url };
 }
 
-interface Target {
-	enabled: boolean;
-	type: string;
-	url: string;
+/** The id registered earlier for exactly this URL and type, if one is stored. */
+function storedIdFor(this: IHookFunctions, wanted: Target): string | undefined {
+	const stored = readRegistration(this.getWorkflowStaticData('node'));
+	return stored?.url === wanted.url && stored.type === wanted.type ? stored.id : undefined;
 }
 
-function target(this: IHookFunctions): Target {
-	const event = this.getNodeParameter('event', 'dlr') as CallbackEvent;
-	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const secretValue = this.getNodeParameter('secret', '') as unknown;
-	const secret = typeof secretValue === 'string' ? secretValue.trim() : '';
-	const webhookUrl = this.getNodeWebhookUrl('default') ?? '';
-	return {
-		enabled: options.registerCallback !== false && webhookUrl !== '',
-		type: EVENT_INFO[event]?.registryType ?? EVENT_INFO.dlr.registryType,
-		url: callbackUrl(webhookUrl, secret),
-	};
+function errorText(error: unknown): { message: string; description: string } {
+	if (error instanceof Error) {
+		const description = (error as Error & { description?: unknown }).description;
+		return { message: error.message, description: typeof description === 'string' ? description : '' };
+	}
+	return { message: String(error), description: '' };
 }
 
-/** Whether a registry entry is this node's URL for its event (an entry without a type counts). */
-function carriesTarget(entry: RegisteredCallback, wanted: Target): boolean {
-	return entry.url === wanted.url && (entry.type === undefined || entry.type === wanted.type);
+/**
+ * A registration that failed: stops the activation with what the service refused and how to
+ * finish by hand, or (If Registration Fails: Continue) logs the same and lets it go on.
+ */
+function registrationFailed(this: IHookFunctions, wanted: Target, error: unknown): true {
+	const { message, description } = errorText(error);
+	const steps = manualRegistrationSteps(wanted);
+	if (wanted.continueOnFailure) {
+		// Logs keep no secrets: the URL is written with its secret segment masked; the node shows it whole.
+		const masked = manualRegistrationSteps({ ...wanted, url: maskSecretSegment(wanted.url, wanted.queryUrl) });
+		this.logger.warn(
+			`SMSAPI Trigger "${this.getNode().name}": could not register the callback URL at SMSAPI (${message}); the workflow is active anyway. ${masked} (the Production URL shown in the node, with its Secret as the last part)`,
+		);
+		return true;
+	}
+	throw new NodeOperationError(this.getNode(), `SMSAPI did not register the callback URL: ${message}`, {
+		description: [
+			description,
+			steps,
+			'Then set the option "If Registration Fails" to "Continue and Register by Hand" (or turn off "Register URL at SMSAPI") and activate again.',
+		]
+			.filter((line) => line !== '')
+			.join('\n\n'),
+	});
 }
 
-async function listCallbacks(this: IHookFunctions): Promise<RegisteredCallback[]> {
-	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'callbacks', kind: 'read' });
-	return readCallbackList(data);
+/** The URL with its secret segment replaced by `<secret>` (unchanged when it has no secret segment). */
+function maskSecretSegment(url: string, queryUrl: string): string {
+	return url === queryUrl ? url : `${url.slice(0, url.lastIndexOf('/'))}/<secret>`;
 }
 
-function store(this: IHookFunctions, registration: Registration): void {
-	this.getWorkflowStaticData('node')[REGISTRATION_KEY] = { ...registration };
+/** The settings the registration needs are usable (One Number has a number). */
+function assertTarget(this: IHookFunctions, wanted: Target): void {
+	if (wanted.problem !== undefined) throw new NodeOperationError(this.getNode(), wanted.problem);
 }
 
-/** `webhookMethods.default.checkExists`: true when the URL is registered or cannot be. */
+/** `webhookMethods.default.checkExists`: true when exactly the wanted entry is registered (or cannot be). */
 export async function callbackExists(this: IHookFunctions): Promise<boolean> {
+	assertGuards.call(this);
 	const wanted = target.call(this);
 	if (!wanted.enabled) return true;
 	let registered: RegisteredCallback[];
 	try {
+		assertTarget.call(this, wanted);
 		registered = await listCallbacks.call(this);
 	} catch (error) {
 		if (isRegistryUnavailable(error)) {
 			this.logger.debug('SMSAPI Trigger: the account has no callback registry; paste the URL into the portal');
 			return true;
 		}
-		throw withHint.call(this, error, REGISTRATION_HINT);
+		return registrationFailed.call(this, wanted, error);
 	}
 	// The id stored at registration also counts, in case the service rewrites the URL it keeps.
-	const stored = readRegistration(this.getWorkflowStaticData('node'));
-	const storedId = stored?.url === wanted.url && stored.type === wanted.type ? stored.id : undefined;
-	const found = registered.find((entry) => entry.id === storedId || carriesTarget(entry, wanted));
-	if (!found) return false;
-	store.call(this, { id: found.id, type: wanted.type, url: wanted.url });
+	const storedId = storedIdFor.call(this, wanted);
+	const own = registered.filter((entry) => entry.id === storedId || isOwnEntry(entry, wanted));
+	const exact = own.find((entry) => (entry.id === storedId && receiverMatches(entry, wanted)) || isExactEntry(entry, wanted));
+	// Anything else of this node (the earlier URL layout, another receiver) is put right by create().
+	if (!exact || own.length > 1) return false;
+	store.call(this, exact.id, wanted);
 	return true;
 }
 
-/** `webhookMethods.default.create`: registers the URL (with its secret) for the event. */
-export async function registerCallback(this: IHookFunctions): Promise<boolean> {
-	const wanted = target.call(this);
-	if (!wanted.enabled) return true;
+/** POST /callbacks; when the outcome is unknown, the list decides whether to send it once more. */
+async function postCallback(this: IHookFunctions, wanted: Target): Promise<string | undefined> {
+	const request = { method: 'POST' as const, endpoint: 'callbacks', body: createCallbackBody(wanted), bodyFormat: 'json' as const, kind: 'create' as const };
 	let data: unknown;
 	try {
-		({ data } = await smsapiApiRequest.call(this, {
-			method: 'POST',
-			endpoint: 'callbacks',
-			body: { type: wanted.type, url: wanted.url },
-			kind: 'read',
-		}));
+		({ data } = await smsapiApiRequest.call(this, request));
+	} catch (error) {
+		if (!outcomeUnknown(error)) throw asNodeError(this.getNode(), error);
+		const registered = (await listCallbacks.call(this)).find((entry) => isExactEntry(entry, wanted));
+		if (registered) return registered.id;
+		({ data } = await smsapiApiRequest.call(this, request));
+	}
+	return readCallbackEntry(data)?.id ?? readCallbackEntry(isPlainObject(data) ? data.data : undefined)?.id;
+}
+
+/**
+ * `webhookMethods.default.create`: makes the registry hold exactly one entry of this node: keeps
+ * one already there, moves one of the earlier URL layout to the current URL (PUT), removes the
+ * node's entries with another receiver, and registers (POST) only when none is left.
+ */
+export async function registerCallback(this: IHookFunctions): Promise<boolean> {
+	assertGuards.call(this);
+	const wanted = target.call(this);
+	if (!wanted.enabled) return true;
+	try {
+		assertTarget.call(this, wanted);
+		const storedId = storedIdFor.call(this, wanted);
+		const own = (await listCallbacks.call(this)).filter((entry) => entry.id === storedId || isOwnEntry(entry, wanted));
+		let keep = own.find((entry) => (entry.id === storedId && receiverMatches(entry, wanted)) || isExactEntry(entry, wanted));
+		if (!keep) {
+			const earlier = own.find((entry) => entry.url === wanted.queryUrl && receiverMatches(entry, wanted));
+			if (earlier) {
+				await smsapiApiRequest.call(this, {
+					method: 'PUT',
+					endpoint: `callbacks/${encodeURIComponent(earlier.id)}`,
+					body: { url: wanted.url },
+					bodyFormat: 'json',
+					kind: 'read',
+				});
+				keep = earlier;
+			}
+		}
+		for (const entry of own) if (entry !== keep) await deleteCallback.call(this, entry.id);
+		const id = keep?.id ?? (await postCallback.call(this, wanted));
+		if (id === undefined) {
+			this.logger.warn('SMSAPI Trigger: SMSAPI registered the callback URL but returned no id; it is removed on deactivation by its URL');
+			return true;
+		}
+		store.call(this, id, wanted);
+		return true;
 	} catch (error) {
 		if (isRegistryUnavailable(error)) {
 			this.logger.debug('SMSAPI Trigger: the account has no callback registry; paste the URL into the portal');
 			return true;
 		}
-		throw withHint.call(this, error, REGISTRATION_HINT);
+		return registrationFailed.call(this, wanted, error);
 	}
-	const id = readCreatedId(data);
-	if (id === undefined) {
-		this.logger.warn('SMSAPI Trigger: SMSAPI registered the callback URL but returned no id; it is not removed on deactivation');
-		return true;
-	}
-	store.call(this, { id, type: wanted.type, url: wanted.url });
-	return true;
 }
+
+const REMOVAL_HINT = 'The callback URL may still be registered at SMSAPI: remove it in the callback settings of the SMSAPI portal if it is.';
 
 /**
  * `webhookMethods.default.delete`: removes what `create` registered and every other entry carrying
- * the node's URL for its event. The stored id alone is not enough: it goes stale when the URL was
- * removed and added again in the portal, and n8n 2.x runs no `checkExists` on a restart to
- * refresh it, so deleting only that id would leave the live URL registered.
+ * the node's URL (either layout) for its event. The stored id alone is not enough: it goes stale
+ * when the URL was removed and added again in the portal, and n8n 2.x runs no `checkExists` on a
+ * restart to refresh it, so deleting only that id would leave the live URL registered.
  */
 export async function unregisterCallback(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const stored = readRegistration(staticData);
 	const ids = new Set<string>(stored ? [stored.id] : []);
 	const wanted = target.call(this);
-	if (wanted.enabled) {
-		try {
-			for (const entry of await listCallbacks.call(this)) if (carriesTarget(entry, wanted)) ids.add(entry.id);
-		} catch (error) {
-			if (!isRegistryUnavailable(error)) throw withHint.call(this, error, REMOVAL_HINT);
+	try {
+		if (wanted.enabled) {
+			try {
+				for (const entry of await listCallbacks.call(this)) if (isOwnEntry(entry, wanted)) ids.add(entry.id);
+			} catch (error) {
+				if (!isRegistryUnavailable(error)) throw asNodeError(this.getNode(), error);
+			}
 		}
-	}
-	for (const id of ids) {
-		try {
-			await smsapiApiRequest.call(this, { method: 'DELETE', endpoint: `callbacks/${encodeURIComponent(id)}`, kind: 'read' });
-		} catch (error) {
-			// 404: already gone (removed in the portal), or no registry at all.
-			if (!isRegistryUnavailable(error)) throw withHint.call(this, error, REMOVAL_HINT);
-		}
+		for (const id of ids) await deleteCallback.call(this, id);
+	} catch (error) {
+		const { message, description } = errorText(error);
+		throw new NodeOperationError(this.getNode(), `SMSAPI did not remove the callback URL: ${message}`, {
+			description: [description, `${REMOVAL_HINT} Its URL: ${wanted.url}`].filter((line) => line !== '').join('\n\n'),
+		});
 	}
 	delete staticData[REGISTRATION_KEY];
 	return true;

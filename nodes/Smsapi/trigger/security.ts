@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject, parseFormEncoded } from './parse';
+import { isPlainObject, parseFormEncoded } from './formDecoding';
 
 /**
  * The service signs nothing (SERVICE-FACTS "Callbacks"). What protects the trigger is a secret
@@ -21,6 +21,34 @@ export function secretsEqual(expected: string, given: string): boolean {
 	const a = createHash('sha256').update(expected, 'utf8').digest();
 	const b = createHash('sha256').update(given, 'utf8').digest();
 	return timingSafeEqual(a, b);
+}
+
+/**
+ * What the Secret parameter asks for. `raw` is the parameter as saved (undefined when it was left
+ * at its default `={{ $nodeId }}`), `resolved` its value after expressions.
+ * - a non-empty text: that secret;
+ * - empty, typed as empty text: no secret, on purpose (every caller accepted);
+ * - anything else (an expression that resolved to nothing, a list, an object, a number): invalid,
+ *   and every callback is refused. A secret that silently fell away would accept everyone.
+ */
+export type SecretSetting =
+	| { kind: 'secret'; secret: string }
+	| { kind: 'open' }
+	| { kind: 'invalid'; reason: string };
+
+export function readSecretSetting(raw: unknown, resolved: unknown): SecretSetting {
+	const isExpression = raw === undefined || (typeof raw === 'string' && raw.startsWith('='));
+	if (typeof resolved === 'string') {
+		const secret = resolved.trim();
+		if (secret !== '') return { kind: 'secret', secret };
+		if (!isExpression) return { kind: 'open' };
+		return { kind: 'invalid', reason: 'the Secret expression resolved to an empty text' };
+	}
+	if (resolved === undefined || resolved === null) {
+		return { kind: 'invalid', reason: 'the Secret expression resolved to nothing' };
+	}
+	const what = Array.isArray(resolved) ? 'a list' : typeof resolved === 'object' ? 'an object' : `a ${typeof resolved}`;
+	return { kind: 'invalid', reason: `the Secret resolved to ${what}, not to a text` };
 }
 
 export type SecretCheck =
@@ -136,6 +164,29 @@ export function parseIpRule(entry: string): IpRule | undefined {
 	return prefix <= 128 ? { bytes, prefix, source } : undefined;
 }
 
+/**
+ * The IP Allowlist option: a text (entries separated by commas, semicolons, spaces or lines) or,
+ * from an expression, a list of such texts. `problem` says why it cannot be used: then every
+ * callback is refused (an allowlist that silently fell away would accept everyone).
+ * `active` is false only when the option is empty (no allowlist).
+ */
+export function readAllowlist(value: unknown): { active: boolean; rules: IpRule[]; invalid: string[]; problem?: string } {
+	if (value === undefined || value === null || value === '') return { active: false, rules: [], invalid: [] };
+	let text: string;
+	if (typeof value === 'string') text = value;
+	else if (Array.isArray(value) && value.every((entry) => typeof entry === 'string')) text = value.join(',');
+	else {
+		const what = Array.isArray(value) ? 'a list with entries that are not texts' : `a ${typeof value}`;
+		return { active: true, rules: [], invalid: [], problem: `the IP Allowlist is ${what}` };
+	}
+	if (text.trim() === '') return { active: false, rules: [], invalid: [] };
+	const { rules, invalid } = parseAllowlist(text);
+	if (rules.length === 0) {
+		return { active: true, rules, invalid, problem: `the IP Allowlist has no valid address or range (${invalid.slice(0, 5).join(', ')})` };
+	}
+	return { active: true, rules, invalid };
+}
+
 /** Allowlist text (entries separated by commas, semicolons, spaces or lines) as rules. */
 export function parseAllowlist(text: string): { rules: IpRule[]; invalid: string[] } {
 	const rules: IpRule[] = [];
@@ -175,6 +226,24 @@ export function formatIp(bytes: Ip16): string {
 	const groups: string[] = [];
 	for (let i = 0; i < 16; i += 2) groups.push(((bytes[i] << 8) | bytes[i + 1]).toString(16));
 	return groups.join(':');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Log lines
+
+/**
+ * Caller-supplied text as it may appear in a log line: control and line-separator characters
+ * (CR, LF, escape sequences, bidi overrides) shown as `\u….` escapes, and cut to `max` characters,
+ * so a caller can neither forge log lines nor flood the log.
+ */
+export function forLog(value: unknown, max = 64): string {
+	const text = typeof value === 'string' ? value : String(value ?? '');
+	const cut = text.length > max ? text.slice(0, max) : text;
+	const shown = cut.replace(
+		/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]/g,
+		(char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+	);
+	return text.length > max ? `${shown}… (${text.length} characters)` : shown;
 }
 
 // ---------------------------------------------------------------------------------------------

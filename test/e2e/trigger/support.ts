@@ -4,6 +4,7 @@
  * them, the emulator's callback registry and callback log, and executions that appear (or not)
  * after a callback.
  */
+import { secretPathSegment } from '../../../nodes/Smsapi/trigger/webhookUrls';
 import type { Emulator } from '../../emulator';
 import {
 	loadWorkflowFixture,
@@ -59,13 +60,23 @@ export function loadTriggerWorkflow(fixture: string, credentials: Record<string,
 	};
 }
 
-/** The production URL n8n serves the trigger at: `/webhook/<webhook id>/<event>`. */
+/** `/webhook/<webhook id>/<event>`: the event's URL without the secret (the earlier layout's base). */
 export function triggerUrl(n8n: N8nInstance, trigger: TriggerWorkflow): string {
 	return n8n.webhookUrl(`${trigger.webhookId}/${trigger.event}`);
 }
 
-/** The URL the service must call: the production URL with `?secret=`. */
+/** The webhook path of the URL the editor shows: `<webhook id>/<event>/<secret>`. */
+export function triggerPath(trigger: TriggerWorkflow): string {
+	return trigger.secret === '' ? `${trigger.webhookId}/${trigger.event}` : `${trigger.webhookId}/${trigger.event}/${secretPathSegment(trigger.secret)}`;
+}
+
+/** The URL the service must call, as the editor shows it: the secret is the last path segment. */
 export function callbackUrlOf(n8n: N8nInstance, trigger: TriggerWorkflow): string {
+	return n8n.webhookUrl(triggerPath(trigger));
+}
+
+/** The URL of the earlier layout, still accepted: `…/<event>?secret=<secret>`. */
+export function querySecretUrlOf(n8n: N8nInstance, trigger: TriggerWorkflow): string {
 	return `${triggerUrl(n8n, trigger)}?secret=${encodeURIComponent(trigger.secret)}`;
 }
 
@@ -153,22 +164,24 @@ export function freshMsgId(): string {
 // Emulator: callback registry and callback log
 
 /**
- * A request to the emulator's service interface with the test token, as the SMSAPI node sends
- * it (form body); returns the status and the JSON answer.
+ * A request to the emulator's service interface with the test token (a form body, or with
+ * `json` a JSON body as the published API wants for /callbacks); returns the status and the JSON answer.
  */
 export async function serviceRequest<T = unknown>(
 	emulator: Emulator,
-	method: 'GET' | 'POST' | 'DELETE',
+	method: 'GET' | 'POST' | 'PUT' | 'DELETE',
 	path: string,
 	form?: Record<string, string>,
+	json?: Record<string, unknown>,
 ): Promise<{ status: number; body: T }> {
 	const res = await fetch(`${emulator.primaryUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`, {
 		method,
 		headers: {
 			authorization: 'Bearer test-token',
 			...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+			...(json ? { 'content-type': 'application/json' } : {}),
 		},
-		body: form ? new URLSearchParams(form).toString() : undefined,
+		body: form ? new URLSearchParams(form).toString() : json ? JSON.stringify(json) : undefined,
 		signal: AbortSignal.timeout(10_000),
 	});
 	const text = await res.text();
@@ -182,16 +195,27 @@ export interface RegisteredCallback {
 	url: string;
 }
 
-/** The emulator's callback registry, read through its REST interface as the node reads it. */
-export async function registry(emulator: Emulator): Promise<RegisteredCallback[]> {
-	const { status, body } = await serviceRequest<{ collection: RegisteredCallback[] }>(emulator, 'GET', 'callbacks');
-	if (status !== 200) throw new Error(`GET /callbacks -> ${status} ${JSON.stringify(body)}`);
-	return body.collection.map(({ id, type, url }) => ({ id, type, url }));
+/** An entry of the registry as the published API lists it (`CallbackResponse`). */
+export interface CallbackEntry extends RegisteredCallback {
+	receiver: { type: string; number: string | null } | null;
 }
 
-/** Registers a callback URL through the emulator's REST interface (as the portal would). */
+/** The emulator's callback registry with every field, read through its REST interface. */
+export async function registryEntries(emulator: Emulator): Promise<CallbackEntry[]> {
+	const { status, body } = await serviceRequest<{ collection: CallbackEntry[] }>(emulator, 'GET', 'callbacks');
+	if (status !== 200) throw new Error(`GET /callbacks -> ${status} ${JSON.stringify(body)}`);
+	return body.collection;
+}
+
+/** The emulator's callback registry (id, type, url), read through its REST interface as the node reads it. */
+export async function registry(emulator: Emulator): Promise<RegisteredCallback[]> {
+	return (await registryEntries(emulator)).map(({ id, type, url }) => ({ id, type, url }));
+}
+
+/** Registers a callback URL through the emulator's REST interface (as the portal would; inbound messages for all numbers). */
 export async function registerCallback(emulator: Emulator, type: string, url: string): Promise<RegisteredCallback> {
-	const { status, body } = await serviceRequest<RegisteredCallback>(emulator, 'POST', 'callbacks', { type, url });
+	const json = type === 'sms_mo' ? { type, url, receiver_type: 'all' } : { type, url };
+	const { status, body } = await serviceRequest<RegisteredCallback>(emulator, 'POST', 'callbacks', undefined, json);
 	if (status !== 201) throw new Error(`POST /callbacks -> ${status} ${JSON.stringify(body)}`);
 	return { id: body.id, type, url };
 }

@@ -1,0 +1,80 @@
+/**
+ * Where the trigger listens, and why the URL n8n shows is the one that works.
+ *
+ * n8n builds a node's webhook URL from the webhook description's `path`, evaluated as an
+ * expression over the node's parameters, behind the node's webhook id:
+ * `<base>/webhook/<webhook id>/<path>` (n8n-workflow `NodeHelpers.getNodeWebhookUrl`; the editor
+ * computes the Test and Production URLs it shows the same way, and the server registers the same
+ * path in its webhook table). So the secret goes INTO the path: `…/<event>/<secret>`. The URL a
+ * user copies from the trigger panel then carries the secret, and a caller without it finds no
+ * webhook at all (404 from n8n, before this node runs).
+ *
+ * The secret segment is the secret itself when it only holds characters that are safe in a path
+ * segment (letters, digits, `-`, `_`, `.`, `~`: the default, the node's UUID, always is). Other
+ * characters are percent-encoded and each `%` (and `!'()*`) written as `_`, so that the segment
+ * never needs decoding on the way; a leading `.` also becomes `_` (no `.` or `..` segments).
+ *
+ * URLs registered before this layout (`…/<event>?secret=<secret>`) keep working: a second webhook
+ * (`queryStringSecret`, hidden in the editor) listens on the old path and checks `?secret=` as
+ * before. It exists only while the secret is not empty: with an empty secret both layouts are the
+ * same URL `…/<event>`.
+ */
+import type { WebhookType } from 'n8n-workflow';
+
+import { httpMethodsOfEvent } from './events';
+
+/** The webhook on `…/<event>/<secret>`: what the editor shows and the node registers. */
+export const PATH_SECRET_WEBHOOK: WebhookType = 'default';
+
+/**
+ * The webhook on `…/<event>` checking `?secret=`, for URLs registered or pasted before the secret
+ * moved into the path. Not one of n8n's named webhook types: n8n accepts any name and runs no
+ * setup methods for a name the node defines none for (webhook.service.ts `runWebhookMethod`).
+ */
+export const QUERY_SECRET_WEBHOOK = 'queryStringSecret' as WebhookType;
+
+/** The secret parameter, trimmed, when it is a non-empty string (JavaScript, inside an expression). */
+const HAS_SECRET = '(typeof $parameter["secret"] === "string" && $parameter["secret"].trim() !== "")';
+const SECRET_SEGMENT = `encodeURIComponent($parameter["secret"].trim()).replace(/[%!'()*]/g, "_").replace(/^\\./, "_")`;
+
+/** The secret as it appears in the path (the TypeScript twin of SECRET_SEGMENT). */
+export function secretPathSegment(secret: string): string {
+	return encodeURIComponent(secret.trim())
+		.replace(/[%!'()*]/g, '_')
+		.replace(/^\./, '_');
+}
+
+/** `path` of the path-secret webhook: `<event>/<secret segment>`, or `<event>` without a secret. */
+export function pathSecretWebhookPath(): string {
+	return `={{ $parameter["event"] + (${HAS_SECRET} ? "/" + ${SECRET_SEGMENT} : "") }}`;
+}
+
+/** `path` of the query-secret webhook: `<event>`. */
+export function querySecretWebhookPath(): string {
+	return '={{ $parameter["event"] }}';
+}
+
+/**
+ * `httpMethod` of the query-secret webhook: the event's methods while there is a secret, else
+ * none (n8n skips a webhook whose methods are empty, webhook.service.ts `getNodeWebhooks`).
+ */
+export function querySecretWebhookMethods(): string {
+	return `={{ ${HAS_SECRET} ? ${httpMethodsOfEvent()} : "" }}`;
+}
+
+/** The URL of the earlier layout: the webhook URL without the secret segment, with `?secret=`. */
+export function querySecretUrl(eventUrl: string, secret: string): string {
+	if (secret === '') return eventUrl;
+	return `${eventUrl}${eventUrl.includes('?') ? '&' : '?'}secret=${encodeURIComponent(secret)}`;
+}
+
+/** The last segment of a request path, decoded (`/webhook/<id>/dlr/abc?x=1` -> `abc`). */
+export function lastPathSegment(path: string): string {
+	const withoutQuery = path.split('?')[0].replace(/\/+$/, '');
+	const segment = withoutQuery.slice(withoutQuery.lastIndexOf('/') + 1);
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return segment;
+	}
+}

@@ -152,6 +152,21 @@ describe('what goes on the wire', () => {
 		expect(deleted).toEqual({ data: {}, meta: { address: 'primary', attempts: 1, httpStatus: 204 } });
 	});
 
+	it('POST with the legacy login: the md5 pair goes in the form body, never in the query string', async () => {
+		serve(PRIMARY, 'post', '/sms.do', [200, SEND_OK]);
+		const test = createContext(legacyCredentials());
+		await run(test, send());
+		expect(hits[0].query).toEqual({});
+		expect(hits[0].body).toEqual({
+			format: 'json',
+			to: '48500000000',
+			message: 'Hello',
+			username: USERNAME,
+			password: PASSWORD_MD5,
+		});
+		expect(hits[0].headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+	});
+
 	it('request.legacy adds format=json to another endpoint; a caller’s format is not doubled', async () => {
 		serve(PRIMARY, 'get', '/prices', [200, []]);
 		serve(PRIMARY, 'post', '/sms.do', [200, SEND_OK]);
@@ -560,7 +575,7 @@ describe('secrets never leave the credential', () => {
 		const uncertain = await failure(run(test, send()));
 		const login = await failure(run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1 }, kind: 'read' }));
 
-		expect(hits[0].query.password).toBe(PASSWORD_MD5); // it really was on the wire
+		expect(hits[0].body.password).toBe(PASSWORD_MD5); // it really was on the wire
 		expectClean(uncertain, [PASSWORD, PASSWORD_MD5]);
 		expectClean(login, [PASSWORD, PASSWORD_MD5]);
 		expect(login.message).toMatch(/^SMSAPI error 102: wrong username or password/);

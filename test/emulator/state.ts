@@ -43,7 +43,10 @@ export interface Account {
 	whitelist: string[];
 	/** Number that inbound messages are addressed to by default. */
 	inboundNumber: string;
-	/** Default `max_parts` (a portal setting). */
+	/**
+	 * The account's maximum of parts (`max_parts` in the profile's SMS settings, set in the portal):
+	 * a send without `max_parts` whose message needs more parts is refused with error 12. 1 to 10.
+	 */
 	defaultMaxParts: number;
 	hlrCallbackFormat: 'json' | 'form';
 	callbackRetryMs: number;

@@ -387,15 +387,28 @@ describe('failover', () => {
 		expect(hits[1].body).toEqual(hits[0].body);
 	});
 
-	it('a 53 answer to that repeat means the first attempt was accepted', async () => {
+	it('a 53 answer to that repeat of generated idx values means the first attempt was accepted', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [502, 'Bad Gateway', { 'Content-Type': 'text/plain' }]);
 		serve(BACKUP, 'post', '/sms.do', [200, { error: 53, message: 'idx already used' }]);
-		const result = await run(createContext(tokenCredentials()), send({ idx: 'order-17', check_idx: '1' }));
+		const result = await run(createContext(tokenCredentials()), {
+			...send({ idx: '0f3c9a7e5b1d4c2a8e6f0b9d7c5a3e1f', check_idx: '1' }),
+			idxGenerated: true,
+		});
 
 		expect(result).toEqual({
 			data: { error: 53, message: 'idx already used' },
 			meta: { address: 'backup', attempts: 2, httpStatus: 200, acceptedEarlier: true },
 		});
+		expect(hits).toHaveLength(2);
+	});
+
+	it('a 53 to the repeat of a user’s own idx is an error that names both possibilities, never “accepted”', async () => {
+		serve(PRIMARY, 'post', '/sms.do', [502, 'Bad Gateway', { 'Content-Type': 'text/plain' }]);
+		serve(BACKUP, 'post', '/sms.do', [200, { error: 53, message: 'idx already used' }]);
+		const error = await failure(run(createContext(tokenCredentials()), send({ idx: 'order-17', check_idx: '1' })));
+		expect(error.context.smsapiCode).toBe(53);
+		expect(error.description).toMatch(/either the first attempt had been accepted .* or this idx had already been used/);
+		expect(error.description).toMatch(/Nothing was sent twice/);
 		expect(hits).toHaveLength(2);
 	});
 

@@ -14,6 +14,7 @@ import {
 	type PerRecipientKey,
 	type SendParameters,
 	isOn,
+	messageText,
 	perRecipientValues,
 	recipientList,
 	toWireParameters,
@@ -69,7 +70,7 @@ interface PreparedItem {
 /** Recipients a request may carry for these parameters. */
 export function recipientLimit(params: SendParameters, options: BatchingOptions = {}): number {
 	const personalised = PARAM_KEYS.some((key) => perRecipientValues(params[key]) !== undefined);
-	const shortLink = SHORT_LINK.test(params.message ?? '');
+	const shortLink = SHORT_LINK.test(messageText(params));
 	if (personalised || shortLink) {
 		return Math.min(options.maxPersonalised ?? MAX_PERSONALISED_PER_REQUEST, MAX_SHORT_LINK_RECIPIENTS);
 	}

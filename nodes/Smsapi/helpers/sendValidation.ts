@@ -12,6 +12,7 @@ import {
 	partsFor,
 } from './segments';
 import { splitNumbers, validateNumber } from './numbers';
+import { toText } from './values';
 
 /** 0/1 flags as users and expressions give them. */
 export type Flag = boolean | 0 | 1 | '0' | '1' | 'true' | 'false';
@@ -98,6 +99,11 @@ const HEX = /^(?:[0-9a-fA-F]{2})+$/;
 
 export function isOn(flag: unknown): boolean {
 	return flag === true || flag === 1 || flag === '1' || flag === 'true';
+}
+
+/** The message as text: an expression may give a number or anything else, sent as its text. */
+export function messageText(params: SendParameters): string {
+	return toText(params.message);
 }
 
 function isPresent(value: unknown): boolean {
@@ -297,7 +303,7 @@ class RecipientTexts {
 		private readonly params: SendParameters,
 		private readonly normalize: boolean,
 	) {
-		const message = params.message ?? '';
+		const message = messageText(params);
 		this.values = PARAM_KEYS.map((key) => perRecipientValues(params[key]));
 		this.pieces = message.split(new RegExp(PLACEHOLDER.source, 'g'));
 		const used = this.values.some((v, i) => v !== undefined && message.includes(`[%${i + 1}%]`));
@@ -311,7 +317,7 @@ class RecipientTexts {
 
 	/** The text of recipient `r` (only for reporting one of them). */
 	text(r: number): string {
-		if (this.count === 1 && this.values.every((v) => v === undefined)) return this.params.message ?? '';
+		if (this.count === 1 && this.values.every((v) => v === undefined)) return messageText(this.params);
 		return this.pieces.map((piece, i) => (i % 2 === 0 ? piece : (this.values[Number(piece) - 1]?.[r] ?? `[%${piece}%]`))).join('');
 	}
 
@@ -472,7 +478,7 @@ export function checkSingle(params: SendParameters): SendProblem[] {
 
 /** Special characters of the text that is sent (after normalize when it is on). */
 function sentSpecialCharacters(params: SendParameters): string[] {
-	const message = params.message ?? '';
+	const message = messageText(params);
 	return findSpecialCharacters(isOn(params.normalize) ? normalizeText(message) : message);
 }
 
@@ -620,7 +626,7 @@ export function checkRequestLimits(params: SendParameters): SendProblem[] {
 			serviceError: 19,
 		});
 	}
-	if (SHORT_LINK.test(params.message ?? '') && recipients > MAX_SHORT_LINK_RECIPIENTS) {
+	if (SHORT_LINK.test(messageText(params)) && recipients > MAX_SHORT_LINK_RECIPIENTS) {
 		problems.push({
 			parameter: 'to',
 			message: `${recipients} recipients of a message with a short link ([%goto:...%]) in one request, more than ${MAX_SHORT_LINK_RECIPIENTS}: send them in requests of at most ${MAX_SHORT_LINK_RECIPIENTS} recipients.`,

@@ -23,7 +23,7 @@ import {
 	toWireParameters,
 	validateSendParameters,
 } from '../../helpers/sendValidation';
-import { toNumber } from '../../helpers/values';
+import { toNumber, toText } from '../../helpers/values';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
 import {
 	DEFAULT_MAX_RECIPIENTS_PER_ITEM,
@@ -181,7 +181,7 @@ function defuseExpressionMacros(this: IExecuteFunctions, itemIndex: number, mess
  */
 function prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend {
 	const toInput = this.getNodeParameter('to', itemIndex) as string | string[];
-	let message = this.getNodeParameter('message', itemIndex, '') as string;
+	let message = toText(this.getNodeParameter('message', itemIndex, ''));
 	const options = { ...(this.getNodeParameter('options', itemIndex, {}) as IDataObject) };
 
 	checkRecipientCount.call(this, itemIndex, toInput, options);

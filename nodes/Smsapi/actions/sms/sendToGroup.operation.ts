@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { formatProblems, toWireParameters, validateSendParameters } from '../../helpers/sendValidation';
-import { toNumber } from '../../helpers/values';
+import { toNumber, toText } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
 import { HIDE_WITH_TEMPLATE, messageField, neutralizeMacrosOption, sendOptions, withOwnOptions } from './fields';
 import { toSendParameters } from './sendParameters';
@@ -53,7 +53,7 @@ export async function execute(
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const group = String(this.getNodeParameter('group', itemIndex) ?? '').trim();
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		let message = this.getNodeParameter('message', itemIndex, '') as string;
+		let message = toText(this.getNodeParameter('message', itemIndex, ''));
 		if (options.neutralizeMacros === true) message = withInertMacros.call(this, 'message', itemIndex, message);
 		const params = toSendParameters(options, { timezone: this.getTimezone?.() });
 		params.group = group;

@@ -22,24 +22,71 @@ export function toMd5Password(password: string): string {
 	return createHash('md5').update(password, 'utf8').digest('hex');
 }
 
+/** Methods whose parameters travel in the query; every other method carries a body. */
+const QUERY_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+
+function headerValue(headers: IHttpRequestOptions['headers'], name: string): string | undefined {
+	for (const [key, value] of Object.entries(headers ?? {})) {
+		if (key.toLowerCase() === name) return typeof value === 'string' ? value : undefined;
+	}
+	return undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+	if (typeof value !== 'object' || value === null) return false;
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * The request with the earlier variant's login (`username` and md5 `password`) in its body, or
+ * null when the body cannot take it (a JSON text, a stream, a file upload): then it goes into
+ * the query. A POST's query string ends up in proxy and access logs; its body does not.
+ */
+function withLoginInBody(requestOptions: IHttpRequestOptions, login: Record<string, string>): IHttpRequestOptions | null {
+	const { body } = requestOptions;
+	const contentType = headerValue(requestOptions.headers, 'content-type') ?? '';
+	if (body === undefined || body === null || body === '') {
+		if (contentType !== '' && !contentType.includes('application/x-www-form-urlencoded')) return null;
+		return {
+			...requestOptions,
+			headers: contentType
+				? requestOptions.headers
+				: { ...(requestOptions.headers ?? {}), 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams(login).toString(),
+		};
+	}
+	if (typeof body === 'string') {
+		if (contentType !== '' && !contentType.includes('application/x-www-form-urlencoded')) return null;
+		return { ...requestOptions, body: `${body}&${new URLSearchParams(login).toString()}` };
+	}
+	if (body instanceof URLSearchParams) {
+		const form = new URLSearchParams(body);
+		for (const [key, value] of Object.entries(login)) form.set(key, value);
+		return { ...requestOptions, body: form };
+	}
+	if (isPlainObject(body)) return { ...requestOptions, body: { ...body, ...login } };
+	return null;
+}
+
 /**
  * Adds the credential's login to an outgoing request: a bearer token header, or (earlier variant)
- * `username` and md5 `password` query parameters. Returns a new options object, leaving the
- * caller's untouched, and keeps every header and query parameter already set.
+ * `username` and md5 `password` — in the form body of a POST or PUT, in the query of a GET.
+ * Returns a new options object, leaving the caller's untouched, and keeps every header, query
+ * and body parameter already set.
  */
 export function applySmsapiAuthentication(
 	credentials: ICredentialDataDecryptedObject,
 	requestOptions: IHttpRequestOptions,
 ): IHttpRequestOptions {
 	if (credentials.authentication === 'legacy') {
-		return {
-			...requestOptions,
-			qs: {
-				...(requestOptions.qs ?? {}),
-				username: String(credentials.username ?? '').trim(),
-				password: toMd5Password(String(credentials.password ?? '')),
-			},
+		const login = {
+			username: String(credentials.username ?? '').trim(),
+			password: toMd5Password(String(credentials.password ?? '')),
 		};
+		const method = String(requestOptions.method ?? 'GET').toUpperCase();
+		const inBody = QUERY_METHODS.has(method) ? null : withLoginInBody(requestOptions, login);
+		return inBody ?? { ...requestOptions, qs: { ...(requestOptions.qs ?? {}), ...login } };
 	}
 	return {
 		...requestOptions,

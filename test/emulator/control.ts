@@ -237,11 +237,17 @@ function updateAccount(host: EmulatorServer, b: Body): HandlerResponse {
 		if (b.hlrCallbackFormat !== 'json' && b.hlrCallbackFormat !== 'form') return bad('hlrCallbackFormat: json or form');
 		account.hlrCallbackFormat = b.hlrCallbackFormat;
 	}
+	if (b.defaultMaxParts !== undefined) {
+		const maxParts = optionalNumber(b.defaultMaxParts);
+		if (maxParts === undefined || !Number.isInteger(maxParts) || maxParts < 1 || maxParts > 10) {
+			return bad('defaultMaxParts: a whole number from 1 to 10 (the SMS settings of the portal)');
+		}
+		account.defaultMaxParts = maxParts;
+	}
 	const numbers: Array<[keyof typeof account, unknown]> = [
 		['callbackRetryMs', b.callbackRetryMs],
 		['callbackMaxAttempts', b.callbackMaxAttempts],
 		['dlrDelayMs', b.dlrDelayMs],
-		['defaultMaxParts', b.defaultMaxParts],
 	];
 	for (const [name, value] of numbers) {
 		const n = optionalNumber(value);

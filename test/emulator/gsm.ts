@@ -1,6 +1,8 @@
 /**
  * Text analysis as the service does it: GSM 03.38 (7-bit) with its extension table, or UCS-2.
- * Limits from the spec: GSM-7 160/306/459/612/765/918, UCS-2 70/134/201/268/335/402 (6 parts at most).
+ * Parts: GSM-7 160 for one, 153 each once split; UCS-2 70 / 67. A message has at most 10 parts (the
+ * published API's `SmsParts`, content up to 1,530 characters); the seed spec's 6 is the default of
+ * the account setting `max_parts` (state.account.defaultMaxParts).
  */
 
 const GSM_BASIC =
@@ -12,7 +14,7 @@ const GSM_EXTENSION = '^{}\\[~]|€\f';
 const basicSet = new Set(Array.from(GSM_BASIC));
 const extensionSet = new Set(Array.from(GSM_EXTENSION));
 
-export const MAX_PARTS = 6;
+export const MAX_PARTS = 10;
 const GSM_SINGLE = 160;
 const GSM_MULTI = 153;
 const UCS2_SINGLE = 70;

@@ -156,11 +156,31 @@ describe('parts and cost', () => {
 		expect(emu.state.account.points).toBeCloseTo(100 - 0.165 * parts, 6);
 	});
 
-	test('too long (more than 6 parts) is error 11; max_parts and single give 12', async () => {
-		expect((await sms({ to: '500000000', message: 'a'.repeat(919) })).text).toBe('ERROR:11');
+	test("more parts than the account's max_parts (6 unless set) is error 12; a request's max_parts up to 10 applies instead", async () => {
+		expect(emu.state.account.defaultMaxParts).toBe(6);
+		expect((await sms({ to: '500000000', message: 'a'.repeat(919) })).text).toBe('ERROR:12');
+		expect((await sms({ to: '500000000', message: 'a'.repeat(918) })).text).toMatch(/^OK:/);
+		const seven = await sendJson({ to: '500000000', message: 'a'.repeat(919), max_parts: 7 });
+		expect(seven.list[0].parts).toBe(7);
+		const ten = await sendJson({ to: '500000000', message: `ż${'a'.repeat(669)}`, max_parts: 10 });
+		expect(ten.list[0].parts).toBe(10);
 		expect((await sms({ to: '500000000', message: 'a'.repeat(307), max_parts: 2 })).text).toBe('ERROR:12');
 		expect((await sms({ to: '500000000', message: 'a'.repeat(306), max_parts: 2 })).text).toMatch(/^OK:/);
 		expect((await sms({ to: '500000000', message: 'a'.repeat(161), single: 1 })).text).toBe('ERROR:12');
+	});
+
+	test('the account setting: raised to 10 in the portal, 10 parts go without max_parts; 0 or 11 is refused', async () => {
+		await expect(control(emu, 'account', { defaultMaxParts: 11 })).rejects.toThrow(/400/);
+		await control(emu, 'account', { defaultMaxParts: 10 });
+		const body = await sendJson({ to: '500000000', message: 'a'.repeat(1530) });
+		expect(body.list[0].parts).toBe(10);
+		await control(emu, 'account', { defaultMaxParts: 2 });
+		expect((await sms({ to: '500000000', message: 'a'.repeat(307) })).text).toBe('ERROR:12');
+	});
+
+	test('more than 10 parts is too long (error 11), whatever max_parts says', async () => {
+		expect((await sms({ to: '500000000', message: 'a'.repeat(1531), max_parts: 10 })).text).toBe('ERROR:11');
+		expect((await sms({ to: '500000000', message: `ż${'a'.repeat(670)}`, max_parts: 10 })).text).toBe('ERROR:11');
 	});
 
 	test('nounicode refuses special characters (11); normalize replaces them; flash refuses them (17)', async () => {

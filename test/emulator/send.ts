@@ -138,7 +138,8 @@ export function performSend(rt: Runtime, p: Params, user: AuthUser, origin: Addr
 	const from = p.from?.trim() || defaultSender(rt);
 	if (!senderAllowed(rt, user, from)) return fail(14);
 
-	let maxParts = state.account.defaultMaxParts;
+	// The account's own maximum applies unless the request sets max_parts (1 to 10).
+	let maxParts = Math.min(MAX_PARTS, state.account.defaultMaxParts);
 	if (p.max_parts !== undefined && p.max_parts !== '') {
 		if (!/^\d+$/.test(p.max_parts) || Number(p.max_parts) < 1) return fail(8);
 		maxParts = Math.min(MAX_PARTS, Number(p.max_parts));

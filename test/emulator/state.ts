@@ -45,7 +45,10 @@ export interface Account {
 	inboundNumber: string;
 	/** Receiving numbers that are two-way (2WAY) numbers: `receiver_type: 2way` callbacks get their messages. */
 	twoWayNumbers: string[];
-	/** Default `max_parts` (a portal setting). */
+	/**
+	 * The account's maximum of parts (`max_parts` in the profile's SMS settings, set in the portal):
+	 * a send without `max_parts` whose message needs more parts is refused with error 12. 1 to 10.
+	 */
 	defaultMaxParts: number;
 	hlrCallbackFormat: 'json' | 'form';
 	callbackRetryMs: number;

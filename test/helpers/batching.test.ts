@@ -15,6 +15,30 @@ function entry(submitted: string, withPrefix = submitted, id = `id-${submitted}`
 }
 
 describe('splitIntoRequests', () => {
+	it('1,000 items of 10 short (national) numbers are planned in linear time', () => {
+		const items: ItemSendRequest[] = Array.from({ length: 1000 }, (_, i) => ({
+			itemIndex: i,
+			params: { to: Array.from({ length: 10 }, (_, j) => String(5000000 + i * 10 + j)), message: 'Same' },
+		}));
+		const start = Date.now();
+		const requests = splitIntoRequests(items);
+		// Quadratic: about 3.5 s here; linear: a few milliseconds.
+		expect(Date.now() - start).toBeLessThan(1000);
+		expect(requests).toHaveLength(1);
+		expect(requests[0].recipients).toBe(10000);
+	});
+
+	it('a national and an international form of one number never share a request (no allow_duplicates)', () => {
+		const requests = splitIntoRequests([
+			{ itemIndex: 0, params: { to: ['5000001'], message: 'A' } },
+			{ itemIndex: 1, params: { to: ['485000001'], message: 'A' } },
+			{ itemIndex: 2, params: { to: ['05000001'], message: 'A' } },
+			{ itemIndex: 3, params: { to: ['48600000002'], message: 'A' } },
+			{ itemIndex: 4, params: { to: ['600000002'], message: 'A' } },
+		]);
+		expect(requests.map((request) => request.members.map((member) => member.itemIndex))).toEqual([[0], [1], [2, 3], [4]]);
+	});
+
 	it('1,000 items with the same message → 1 request, in input order', () => {
 		const items: ItemSendRequest[] = Array.from({ length: 1000 }, (_, i) => ({
 			itemIndex: i,
@@ -226,6 +250,43 @@ describe('distributeResults', () => {
 		expect(distributeResults(single, [entry('999')]).items[0].sent[0].entry.id).toBe('id-999');
 		const { unmatched } = distributeResults(single, [entry('48500000000'), entry('777')]);
 		expect(unmatched.map((e) => e.id)).toEqual(['id-777']);
+	});
+
+	it('with Allow Duplicates, entries go to the recipient whose idx they carry, whatever their order', () => {
+		const dup = splitIntoRequests([
+			{ itemIndex: 0, params: { to: ['48500000001'], message: 'Hi [%1%]', param1: ['a'], idx: ['i-a'], allow_duplicates: 1 } },
+			{ itemIndex: 1, params: { to: ['48500000001'], message: 'Hi [%1%]', param1: ['b'], idx: ['i-b'], allow_duplicates: 1 } },
+		])[0];
+		expect(dup.members).toHaveLength(2);
+		const { items } = distributeResults(dup, [
+			{ ...entry('48500000001', '48500000001', 'for-b'), idx: 'i-b' },
+			{ ...entry('48500000001', '48500000001', 'for-a'), idx: 'i-a' },
+		]);
+		expect(items.map((item) => item.sent[0].entry.id)).toEqual(['for-a', 'for-b']);
+	});
+
+	it('an idx answered for another number is not trusted: the number decides', () => {
+		const two = splitIntoRequests([{ itemIndex: 0, params: { to: ['48500000001', '48500000002'], message: 'A', idx: ['x', 'y'] } }])[0];
+		const { items } = distributeResults(two, [
+			{ ...entry('48500000002', '48500000002', 'for-2'), idx: 'x' },
+			{ ...entry('48500000001', '48500000001', 'for-1'), idx: 'y' },
+		]);
+		expect(items[0].sent.map((sent) => [sent.number, sent.entry.id])).toEqual([
+			['48500000001', 'for-1'],
+			['48500000002', 'for-2'],
+		]);
+	});
+
+	it('matching stays linear: 10,000 recipients in national form, answered in international form, in reverse', () => {
+		const to = Array.from({ length: 10000 }, (_, i) => String(500000000 + i));
+		const big = splitIntoRequests([{ itemIndex: 0, params: { to, message: 'A' } }], { maxRecipients: 10000 })[0];
+		const answer = to.map((n) => ({ id: `id-${n}`, points: 0.1, number: `48${n}` })).reverse();
+		const invalid = to.map((n) => ({ number: `49${n}`, message: 'other' }));
+		const start = Date.now();
+		const { items } = distributeResults(big, { list: answer, invalid_numbers: invalid });
+		expect(Date.now() - start).toBeLessThan(2000);
+		expect(items[0].sent).toHaveLength(10000);
+		expect(items[0].sent.every((sent) => sent.entry.id === `id-${sent.number}`)).toBe(true);
 	});
 
 	it('scales to 10,000 recipients', () => {

@@ -107,7 +107,7 @@ describe('calculateMessage', () => {
 			characters: 11,
 			length: 11,
 			parts: 1,
-			maxParts: 6,
+			maxParts: 10,
 			fitsInMaxParts: true,
 			charactersPerPart: 160,
 			remainingInLastPart: 149,
@@ -127,11 +127,13 @@ describe('calculateMessage', () => {
 		});
 	});
 
-	it('GSM boundary 306 / 307 and 918 / 919', () => {
+	it('GSM boundary 306 / 307, 918 / 919 and 1530 / 1531 (10 parts, the published maximum)', () => {
 		expect(calculateMessage(repeat('a', 306)).parts).toBe(2);
 		expect(calculateMessage(repeat('a', 307)).parts).toBe(3);
 		expect(calculateMessage(repeat('a', 918))).toMatchObject({ parts: 6, fitsInMaxParts: true, remainingInLastPart: 0 });
-		expect(calculateMessage(repeat('a', 919))).toMatchObject({ parts: 7, fitsInMaxParts: false });
+		expect(calculateMessage(repeat('a', 919))).toMatchObject({ parts: 7, fitsInMaxParts: true });
+		expect(calculateMessage(repeat('a', 1530))).toMatchObject({ parts: 10, fitsInMaxParts: true, remainingInLastPart: 0 });
+		expect(calculateMessage(repeat('a', 1531))).toMatchObject({ parts: 11, fitsInMaxParts: false });
 	});
 
 	it('extension characters count twice, pushing 159 letters + € past one part', () => {
@@ -141,14 +143,16 @@ describe('calculateMessage', () => {
 		expect(calculateMessage(repeat('a', 158) + '€').parts).toBe(1);
 	});
 
-	it('UCS-2 boundaries 70 / 71, 134 / 135, 402 / 403', () => {
+	it('UCS-2 boundaries 70 / 71, 134 / 135, 402 / 403, 670 / 671', () => {
 		const ucs = (n: number) => 'ą' + repeat('a', n - 1);
 		expect(calculateMessage(ucs(70))).toMatchObject({ encoding: 'UCS-2', characters: 70, parts: 1, charactersPerPart: 70 });
 		expect(calculateMessage(ucs(71))).toMatchObject({ parts: 2, charactersPerPart: 67, remainingInLastPart: 63 });
 		expect(calculateMessage(ucs(134)).parts).toBe(2);
 		expect(calculateMessage(ucs(135)).parts).toBe(3);
 		expect(calculateMessage(ucs(402))).toMatchObject({ parts: 6, fitsInMaxParts: true });
-		expect(calculateMessage(ucs(403))).toMatchObject({ parts: 7, fitsInMaxParts: false });
+		expect(calculateMessage(ucs(403))).toMatchObject({ parts: 7, fitsInMaxParts: true });
+		expect(calculateMessage(ucs(670))).toMatchObject({ parts: 10, fitsInMaxParts: true, remainingInLastPart: 0 });
+		expect(calculateMessage(ucs(671))).toMatchObject({ parts: 11, fitsInMaxParts: false });
 	});
 
 	it('extension characters count once in UCS-2', () => {

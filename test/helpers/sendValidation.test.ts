@@ -42,44 +42,74 @@ describe('validateSendParameters', () => {
 	});
 
 	describe('parts', () => {
-		it('6 parts (918 GSM characters) pass, 7 parts (919) are refused with error 12', () => {
-			expect(problemFor({ message: 'a'.repeat(918) }, 'message')).toBeUndefined();
-			const problem = problemFor({ message: 'a'.repeat(919) }, 'message');
-			expect(problem).toMatchObject({ serviceError: 12 });
-			expect(problem?.message).toMatch(/919 characters \(GSM-7\) and needs 7 parts, more than the 6 allowed/);
+		it('without Max Parts, 7 to 10 parts go to the service (the account decides); 11 parts (1531 GSM characters) never fit', () => {
+			expect(problemFor({ message: 'a'.repeat(919) }, 'message')).toBeUndefined();
+			expect(problemFor({ message: 'a'.repeat(1530) }, 'message')).toBeUndefined();
+			const problem = problemFor({ message: 'a'.repeat(1531) }, 'message');
+			expect(problem).toMatchObject({ serviceError: 11 });
+			expect(problem?.message).toMatch(/1531 characters \(GSM-7\) and needs 11 parts, more than the 10 a message can have/);
 		});
 
 		it('respects max_parts: 2 parts pass with max_parts 2, 3 parts do not', () => {
 			expect(problemFor({ message: 'a'.repeat(306), max_parts: 2 }, 'message')).toBeUndefined();
 			const problem = problemFor({ message: 'a'.repeat(307), max_parts: '2' }, 'message');
-			expect(problem?.message).toMatch(/needs 3 parts, more than the 2 allowed.*raise Max Parts/);
+			expect(problem).toMatchObject({ serviceError: 12 });
+			expect(problem?.message).toMatch(/needs 3 parts, more than the 2 Max Parts allows.*raise Max Parts \(up to 10\)/);
 		});
 
-		it('UCS-2 text: 402 pass, 403 refused, naming the special characters', () => {
-			expect(problemFor({ message: 'ą'.repeat(402) }, 'message')).toBeUndefined();
-			expect(problemFor({ message: 'ą'.repeat(403) }, 'message')?.message).toMatch(/special characters \(ą\)/);
+		it('max_parts 7 to 10 are honoured: 9 parts pass with 10 and 9, not with 8', () => {
+			const nine = 'a'.repeat(1377);
+			expect(problemFor({ message: nine, max_parts: 10 }, 'message')).toBeUndefined();
+			expect(problemFor({ message: nine, max_parts: 9 }, 'message')).toBeUndefined();
+			expect(problemFor({ message: nine, max_parts: 8 }, 'message')?.message).toMatch(/needs 9 parts, more than the 8 Max Parts allows/);
+		});
+
+		it('UCS-2 text: 670 pass, 671 refused, naming the special characters', () => {
+			expect(problemFor({ message: 'ą'.repeat(670) }, 'message')).toBeUndefined();
+			expect(problemFor({ message: 'ą'.repeat(671) }, 'message')?.message).toMatch(/11 parts.*special characters \(ą\)/);
 		});
 
 		it('counts the normalized text when normalize is on', () => {
-			expect(problemFor({ message: 'ą'.repeat(500), normalize: 1 }, 'message')).toBeUndefined();
+			expect(problemFor({ message: 'ą'.repeat(1000), normalize: 1 }, 'message')).toBeUndefined();
 		});
 
 		it('counts each recipient with its own param values', () => {
 			const params = {
 				to: ['48500000000', '48500000001'],
 				message: 'Hi [%1%]',
-				param1: ['Ann', 'x'.repeat(916)], // "Hi " + 916 = 919 characters: 7 parts
+				param1: ['Ann', 'x'.repeat(1528)], // "Hi " + 1528 = 1531 characters: 11 parts
 			};
 			expect(problemFor(params, 'message')?.message).toMatch(/for recipient 2/);
-			expect(problemFor({ ...params, param1: ['Ann', 'x'.repeat(915)] }, 'message')).toBeUndefined();
+			expect(problemFor({ ...params, param1: ['Ann', 'x'.repeat(1527)] }, 'message')).toBeUndefined();
+		});
+
+		it('a value with special characters makes only its own recipient UCS-2', () => {
+			const params = { to: ['48500000000', '48500000001'], message: `${'a'.repeat(300)} [%1%]`, max_parts: 2 };
+			expect(problemFor({ ...params, param1: ['x', 'y'] }, 'message')).toBeUndefined();
+			expect(problemFor({ ...params, param1: ['x', 'ż'] }, 'message')?.message).toMatch(/UCS-2\) for recipient 2 .* needs 5 parts/);
+		});
+
+		it('200,000 personalised recipients are measured without building every text, and without a RangeError', () => {
+			const count = 200_000;
+			const params = {
+				to: Array.from({ length: count }, (_, i) => String(48500000000 + i)),
+				message: 'Hi [%1%], your code is [%2%]. '.repeat(40),
+				param1: Array.from({ length: count }, (_, i) => `Name${i}`),
+				param2: Array.from({ length: count }, (_, i) => String(i)),
+				single: true,
+			};
+			const start = Date.now();
+			expect(() => validateSendParameters(params, { checkRequestLimits: false })).not.toThrow();
+			expect(problemFor(params, 'single')?.message).toMatch(/Single is on/);
+			expect(Date.now() - start).toBeLessThan(20_000);
 		});
 	});
 
 	describe('max_parts', () => {
-		it.each([0, 7, 2.5, 'abc'])('refuses %p', (value) => {
-			expect(problemFor({ max_parts: value }, 'max_parts')?.message).toMatch(/from 1 to 6/);
+		it.each([0, 11, 2.5, 'abc'])('refuses %p', (value) => {
+			expect(problemFor({ max_parts: value }, 'max_parts')?.message).toMatch(/from 1 to 10/);
 		});
-		it.each([1, 6, '3'])('accepts %p', (value) => {
+		it.each([1, 6, 7, 10, '3'])('accepts %p', (value) => {
 			expect(problemFor({ max_parts: value }, 'max_parts')).toBeUndefined();
 		});
 	});

@@ -6,7 +6,8 @@
  * as n8n fills a saved node), the credential's own `authenticate`, and HTTP (n8n's axios-based
  * `httpRequest` from @n8n/backend-network, wrapped in NodeApiError on failure as n8n's
  * `httpRequestWithAuthentication` does), so `nock` sees the bytes the service would see.
- * What is not: expressions are not evaluated (values are given as their results).
+ * What is not: expressions are not evaluated (values are given as their results; `rawParameters`
+ * and `evaluate` stand in for the saved expressions and n8n's evaluation where a test needs them).
  */
 import { httpRequest } from '@n8n/backend-network/testing';
 import nock from 'nock';
@@ -67,6 +68,18 @@ export interface RunOptions {
 	/** The execution's id (`getExecutionId`) and the node's run index (`$runIndex`); defaults exec-1 and 0. */
 	executionId?: string;
 	runIndex?: number;
+	/** n8n's instance id (`getInstanceId`) and the workflow's id (`getWorkflow().id`); default: none. */
+	instanceId?: string;
+	workflowId?: string;
+	/**
+	 * The node's execution context (`getContext('node')`); pass the same object to two runs to act
+	 * as n8n's Retry On Fail, which keeps it. Default: none (as where n8n has no execution data).
+	 */
+	nodeContext?: IDataObject;
+	/** The node's parameters as saved (expressions unresolved), for `getNode().parameters`. */
+	rawParameters?: INodeParameters;
+	/** Evaluates expressions other than `$runIndex` (`evaluateExpression`). */
+	evaluate?: (expression: string, itemIndex: number) => unknown;
 }
 
 function getPath(source: unknown, path: string): unknown {
@@ -103,14 +116,22 @@ export function createContext(options: RunOptions): IExecuteFunctions {
 	);
 	const credentials = options.credentials ?? tokenCredentials();
 
+	const node: INode = { ...NODE, parameters: options.rawParameters ?? NODE.parameters };
 	const context = {
-		getNode: () => NODE,
+		getNode: () => node,
 		getInputData: () => items,
 		continueOnFail: () => options.continueOnFail === true,
 		getExecutionId: () => options.executionId ?? 'exec-1',
 		getTimezone: () => 'UTC',
-		evaluateExpression(expression: string) {
+		...(options.instanceId === undefined ? {} : { getInstanceId: () => options.instanceId }),
+		...(options.workflowId === undefined ? {} : { getWorkflow: () => ({ id: options.workflowId, active: false }) }),
+		getContext(type: string) {
+			if (type !== 'node' || !options.nodeContext) throw new Error('`executionData` is not initialized');
+			return options.nodeContext;
+		},
+		evaluateExpression(expression: string, itemIndex: number) {
 			if (expression.replace(/\s/g, '') === '={{$runIndex}}') return options.runIndex ?? 0;
+			if (options.evaluate) return options.evaluate(expression, itemIndex);
 			throw new Error(`the test context evaluates only $runIndex, not ${expression}`);
 		},
 		getCredentials: async <T extends object = ICredentialDataDecryptedObject>() => ({ ...credentials }) as unknown as T,
@@ -212,4 +233,38 @@ export function useMockedNetwork(): void {
 	beforeAll(() => nock.disableNetConnect());
 	afterEach(() => nock.cleanAll());
 	afterAll(() => nock.enableNetConnect());
+}
+
+/** An sms.send node's parameters. */
+export function smsSend(to: string | string[], message: string, options: INodeParameters = {}): INodeParameters {
+	return { resource: 'sms', operation: 'send', to, message, options };
+}
+
+export type NodeError = Error & { description?: string; context: IDataObject };
+
+/** The error the run fails with (the test fails when it does not). */
+export async function failure(run: Promise<unknown>): Promise<NodeError> {
+	try {
+		await run;
+	} catch (error) {
+		return error as NodeError;
+	}
+	throw new Error('the node did not fail');
+}
+
+export const BACKUP_URL = 'http://backup.smsapi.test';
+
+/** A mocked backup address answering POST sms.do with `answer`; returns the form bodies it got. */
+export function backupSmsDo(answer: (body: Record<string, string>) => Reply): Array<Record<string, string>> {
+	const calls: Array<Record<string, string>> = [];
+	nock(BACKUP_URL)
+		.persist()
+		.post('/sms.do')
+		.reply((_uri, body) => {
+			const form = decodeForm(body);
+			calls.push(form);
+			const [status, reply] = answer(form);
+			return [status, typeof reply === 'string' ? reply : JSON.stringify(reply)];
+		});
+	return calls;
 }

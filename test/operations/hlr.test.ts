@@ -193,10 +193,11 @@ describe('hlr.lookup', () => {
 		expect(output[1]).toMatchObject({ json: { status: 'OK', number: '48500000001' }, pairedItem: { item: 1 } });
 	});
 
-	it('sends the legacy login in the query when the credential uses username and password', async () => {
+	it('sends the legacy login in the POST body (not the query) when the credential uses username and password', async () => {
 		const service = mockService().on('POST', '/hlr.do', hlrAnswer);
 		await runNode({ parameters: lookup({ numbers: '48500000001' }), credentials: legacyCredentials() });
-		expect(service.calls[0].query).toEqual({ username: 'acme', password: expect.stringMatching(/^[0-9a-f]{32}$/) });
+		expect(service.calls[0].query).toEqual({});
+		expect(service.calls[0].body).toMatchObject({ username: 'acme', password: expect.stringMatching(/^[0-9a-f]{32}$/) });
 		expect(service.calls[0].headers.authorization).toBeUndefined();
 	});
 });

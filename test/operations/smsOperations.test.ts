@@ -37,7 +37,7 @@ describe('sms.calculate works offline', () => {
 				characters: 17,
 				length: 17,
 				parts: 1,
-				maxParts: 6,
+				maxParts: 10,
 				fitsInMaxParts: true,
 				charactersPerPart: 70,
 				remainingInLastPart: 53,
@@ -63,9 +63,9 @@ describe('sms.calculate works offline', () => {
 		});
 	});
 
-	it('too long for 6 parts: says so instead of failing', async () => {
-		const [item] = await runNode({ parameters: calculate('ż'.repeat(403)) });
-		expect(item.json).toMatchObject({ encoding: 'UCS-2', parts: 7, fitsInMaxParts: false });
+	it('too long for 10 parts: says so instead of failing', async () => {
+		const [item] = await runNode({ parameters: calculate('ż'.repeat(671)) });
+		expect(item.json).toMatchObject({ encoding: 'UCS-2', parts: 11, fitsInMaxParts: false });
 	});
 });
 

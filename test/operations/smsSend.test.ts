@@ -11,40 +11,24 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { wallTimeToDate } from '../../nodes/Smsapi/helpers/sendValidation';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import {
+	BACKUP_URL,
 	BASE_URL,
 	type RunOptions,
 	type WireRequest,
+	backupSmsDo,
 	createContext,
+	failure,
 	mockService,
 	runNode,
+	smsSend,
 	tokenCredentials,
 	useMockedNetwork,
 } from './context';
 
 useMockedNetwork();
 
-const BACKUP_URL = 'http://backup.smsapi.test';
 const GENERATED_IDX = /^[0-9a-f]{32}$/;
-
-const send = (to: string | string[], message: string, options: INodeParameters = {}): INodeParameters => ({
-	resource: 'sms',
-	operation: 'send',
-	to,
-	message,
-	options,
-});
-
-type NodeError = Error & { description?: string; context: IDataObject };
-
-/** The error the run fails with (the test fails when it does not). */
-async function failure(run: Promise<unknown>): Promise<NodeError> {
-	try {
-		await run;
-	} catch (error) {
-		return error as NodeError;
-	}
-	throw new Error('the node did not fail');
-}
+const send = smsSend;
 
 let nextId = 7074294081650020000n;
 
@@ -133,8 +117,10 @@ describe('sms.send: what the service receives', () => {
 		expect(generated).toHaveLength(4);
 		generated.forEach((idx) => expect(idx).toMatch(GENERATED_IDX));
 		expect(new Set(generated).size).toBe(4);
-		expect(service.calls[1].body).toMatchObject({ idx: 'order5|order6', check_idx: '1' });
-		for (const call of service.calls) expect(call.body.check_idx).toBe('1');
+		expect(service.calls[1].body.idx).toBe('order5|order6');
+		expect(service.calls[0].body.check_idx).toBe('1');
+		// A user's own idx follows the user's Check Idx, off unless set (issue 15.4).
+		expect(service.calls[1].body.check_idx).toBeUndefined();
 	});
 
 	it('every option reaches the wire under its service name', async () => {
@@ -371,16 +357,17 @@ describe('sms.send: checks before anything is sent', () => {
 		return error;
 	};
 
-	it('too many parts: 919 plain characters need 7 parts', async () => {
-		await rejects(send('48500000001', 'a'.repeat(919)), /919 characters \(GSM-7\).*7 parts, more than the 6 allowed/);
+	it('too many parts: 1531 plain characters need 11 parts, more than any message can have', async () => {
+		await rejects(send('48500000001', 'a'.repeat(1531)), /1531 characters \(GSM-7\).*11 parts, more than the 10 a message can have/);
 	});
 
 	it('more parts than Max Parts', async () => {
-		await rejects(send('48500000001', 'a'.repeat(400), { maxParts: 2 }), /needs 3 parts, more than the 2 allowed/);
+		await rejects(send('48500000001', 'a'.repeat(400), { maxParts: 2 }), /needs 3 parts, more than the 2 Max Parts allows/);
+		await rejects(send('48500000001', 'a'.repeat(1377), { maxParts: 8 }), /needs 9 parts, more than the 8 Max Parts allows/);
 	});
 
 	it('Polish letters cut a part to 70 characters, and the error says so', async () => {
-		await rejects(send('48500000001', 'ż'.repeat(403)), /UCS-2.*7 parts.*special characters \(ż\)/s);
+		await rejects(send('48500000001', 'ż'.repeat(671)), /UCS-2.*11 parts.*special characters \(ż\)/s);
 	});
 
 	it('single with more than 160 characters', async () => {
@@ -438,19 +425,7 @@ describe('sms.send: checks before anything is sent', () => {
 describe('sms.send: failover of a batched send', () => {
 	const credentials = tokenCredentials({ backupUrl: BACKUP_URL });
 
-	function backup(answer: (body: Record<string, string>) => [number, unknown]) {
-		const calls: Array<Record<string, string>> = [];
-		nock(BACKUP_URL)
-			.persist()
-			.post('/sms.do')
-			.reply((_uri, body) => {
-				const form = Object.fromEntries(new URLSearchParams(String(body)));
-				calls.push(form);
-				const [status, reply] = answer(form);
-				return [status, JSON.stringify(reply)];
-			});
-		return calls;
-	}
+	const backup = backupSmsDo;
 
 	it('the primary answers 500: the same request (same idx, check_idx=1) goes to the backup once; every item is answered', async () => {
 		const primary: Array<Record<string, string>> = [];
@@ -505,12 +480,11 @@ describe('sms.send: failover of a batched send', () => {
 		]);
 	});
 
-	it('a send whose idx guard was turned off is not repeated after a 500 (it might double)', async () => {
+	it("a send with the user's own idx and no Check Idx is not repeated after a 500 (it might double)", async () => {
 		nock(BASE_URL).post('/sms.do').reply(500, 'oops');
 		const backupCalls = backup((body) => smsDo({ body } as WireRequest));
-		await expect(
-			runNode({ parameters: send('48500000001', 'Sale', { checkIdx: false }), credentials }),
-		).rejects.toThrow();
+		const error = await failure(runNode({ parameters: send('48500000001', 'Sale', { idx: 'order-1' }), credentials }));
+		expect(error.message).toMatch(/may or may not have accepted .* not repeated, to avoid a double send/);
 		expect(backupCalls).toHaveLength(0);
 	});
 });

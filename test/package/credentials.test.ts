@@ -184,10 +184,10 @@ describe('authenticate', () => {
 		expect(result.headers).toEqual({ Authorization: 'Bearer abc' });
 	});
 
-	it('legacy mode: adds username and md5 password to the query, keeping what is there', async () => {
+	it('legacy mode, GET: adds username and md5 password to the query, keeping what is there', async () => {
 		const result = await authenticate(
 			{ authentication: 'legacy', username: 'user1', password: 'secret' },
-			baseRequest,
+			{ ...baseRequest, method: 'GET' },
 		);
 		expect(result.qs).toEqual({
 			format: 'json',

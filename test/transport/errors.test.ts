@@ -282,6 +282,21 @@ describe('redactSecrets', () => {
 		);
 	});
 
+	it("removes the trigger's URL secret (notify_url and callback addresses carry it)", () => {
+		const result = redactSecrets(
+			'notify_url=https://n8n.example.com/webhook/abc/dlr?secret=s3cr3t-Value&x=1 and {"secret":"0ther-Secret"}',
+		);
+		expect(result).not.toContain('s3cr3t-Value');
+		expect(result).not.toContain('0ther-Secret');
+		expect(result).toContain('&x=1');
+	});
+
+	it('a credential with a lone surrogate (half an emoji) is redacted, never a URIError', () => {
+		const secrets = secretsOf({ token: 'tok\ud83dEN', password: 'pa\udc00ss' });
+		expect(() => redactSecrets('x tok\ud83dEN y pa\udc00ss', secrets)).not.toThrow();
+		expect(redactSecrets('x tok\ud83dEN y pa\udc00ss z', secrets)).toBe('x [redacted] y [redacted] z');
+	});
+
 	it('displayUrl drops user-info and query', () => {
 		expect(displayUrl('https://u:p@proxy.example.com/base?access_token=x')).toBe('https://proxy.example.com/base');
 	});

@@ -203,12 +203,14 @@ describe('parseRetryAfter', () => {
 });
 
 describe('isAcceptedEarlier', () => {
-	it('only a 53 to a guarded repeat after an attempt that may have been accepted', () => {
-		expect(isAcceptedEarlier(53, true, true)).toBe(true);
-		expect(isAcceptedEarlier('53', true, true)).toBe(true);
-		expect(isAcceptedEarlier(53, false, true)).toBe(false);
-		expect(isAcceptedEarlier(53, true, false)).toBe(false);
-		expect(isAcceptedEarlier(13, true, true)).toBe(false);
+	it('only a 53 to a guarded repeat of generated idx values after an attempt that may have been accepted', () => {
+		expect(isAcceptedEarlier(53, true, true, true)).toBe(true);
+		expect(isAcceptedEarlier('53', true, true, true)).toBe(true);
+		expect(isAcceptedEarlier(53, false, true, true)).toBe(false);
+		expect(isAcceptedEarlier(53, true, false, true)).toBe(false);
+		expect(isAcceptedEarlier(13, true, true, true)).toBe(false);
+		// A user's own idx may have been used before: 53 does not prove the earlier attempt was accepted.
+		expect(isAcceptedEarlier(53, true, true, false)).toBe(false);
 	});
 });
 

@@ -3,9 +3,9 @@
  * n8n's credential checks (node type declares `smsapiApi`, node has it set) and
  * `helpers.httpRequestWithAuthentication` is n8n's own (axios through `@n8n/backend-network`,
  * its error wrapping, its abort signal). Only the credentials helper of the n8n server is
- * replaced: it hands out the decrypted data and applies authentication the way the
- * `smsapiApi` credential does (bearer header, or md5 username/password query), written out
- * here so these tests do not depend on the credential file.
+ * replaced: it hands out the decrypted data and applies the `smsapiApi` credential's own
+ * authentication (bearer header; or the md5 username/password pair, in the body of a POST and
+ * in the query of a GET), so the transport is tested with the login as it really travels.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -28,6 +28,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
+import { applySmsapiAuthentication } from '../../credentials/SmsapiApiHelpers';
 import type { TransportSettings } from '../../nodes/Smsapi/transport';
 
 export const TOKEN = 'tok_9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1098';
@@ -82,17 +83,8 @@ export function legacyCredentials(overrides: IDataObject = {}): ICredentialDataD
 	} as ICredentialDataDecryptedObject;
 }
 
-/** What the `smsapiApi` credential's `authenticate` does (CONTRACT.md: token or md5 legacy pair). */
-function authenticate(credentials: ICredentialDataDecryptedObject, options: IHttpRequestOptions): IHttpRequestOptions {
-	if (credentials.authentication === 'legacy') {
-		const password = String(credentials.password ?? '');
-		const md5 = /^[a-f0-9]{32}$/i.test(password)
-			? password.toLowerCase()
-			: createHash('md5').update(password).digest('hex');
-		return { ...options, qs: { ...(options.qs ?? {}), username: String(credentials.username), password: md5 } };
-	}
-	return { ...options, headers: { ...(options.headers ?? {}), Authorization: `Bearer ${String(credentials.token)}` } };
-}
+/** The `smsapiApi` credential's own authentication (CONTRACT.md: token, or the md5 legacy pair). */
+const authenticate = applySmsapiAuthentication;
 
 export interface TestContext {
 	context: ExecuteContext;

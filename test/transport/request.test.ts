@@ -152,6 +152,21 @@ describe('what goes on the wire', () => {
 		expect(deleted).toEqual({ data: {}, meta: { address: 'primary', attempts: 1, httpStatus: 204 } });
 	});
 
+	it('POST with the legacy login: the md5 pair goes in the form body, never in the query string', async () => {
+		serve(PRIMARY, 'post', '/sms.do', [200, SEND_OK]);
+		const test = createContext(legacyCredentials());
+		await run(test, send());
+		expect(hits[0].query).toEqual({});
+		expect(hits[0].body).toEqual({
+			format: 'json',
+			to: '48500000000',
+			message: 'Hello',
+			username: USERNAME,
+			password: PASSWORD_MD5,
+		});
+		expect(hits[0].headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+	});
+
 	it('request.legacy adds format=json to another endpoint; a caller’s format is not doubled', async () => {
 		serve(PRIMARY, 'get', '/prices', [200, []]);
 		serve(PRIMARY, 'post', '/sms.do', [200, SEND_OK]);
@@ -372,15 +387,28 @@ describe('failover', () => {
 		expect(hits[1].body).toEqual(hits[0].body);
 	});
 
-	it('a 53 answer to that repeat means the first attempt was accepted', async () => {
+	it('a 53 answer to that repeat of generated idx values means the first attempt was accepted', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [502, 'Bad Gateway', { 'Content-Type': 'text/plain' }]);
 		serve(BACKUP, 'post', '/sms.do', [200, { error: 53, message: 'idx already used' }]);
-		const result = await run(createContext(tokenCredentials()), send({ idx: 'order-17', check_idx: '1' }));
+		const result = await run(createContext(tokenCredentials()), {
+			...send({ idx: '0f3c9a7e5b1d4c2a8e6f0b9d7c5a3e1f', check_idx: '1' }),
+			idxGenerated: true,
+		});
 
 		expect(result).toEqual({
 			data: { error: 53, message: 'idx already used' },
 			meta: { address: 'backup', attempts: 2, httpStatus: 200, acceptedEarlier: true },
 		});
+		expect(hits).toHaveLength(2);
+	});
+
+	it('a 53 to the repeat of a user’s own idx is an error that names both possibilities, never “accepted”', async () => {
+		serve(PRIMARY, 'post', '/sms.do', [502, 'Bad Gateway', { 'Content-Type': 'text/plain' }]);
+		serve(BACKUP, 'post', '/sms.do', [200, { error: 53, message: 'idx already used' }]);
+		const error = await failure(run(createContext(tokenCredentials()), send({ idx: 'order-17', check_idx: '1' })));
+		expect(error.context.smsapiCode).toBe(53);
+		expect(error.description).toMatch(/either the first attempt had been accepted .* or this idx had already been used/);
+		expect(error.description).toMatch(/Nothing was sent twice/);
 		expect(hits).toHaveLength(2);
 	});
 
@@ -560,7 +588,7 @@ describe('secrets never leave the credential', () => {
 		const uncertain = await failure(run(test, send()));
 		const login = await failure(run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1 }, kind: 'read' }));
 
-		expect(hits[0].query.password).toBe(PASSWORD_MD5); // it really was on the wire
+		expect(hits[0].body.password).toBe(PASSWORD_MD5); // it really was on the wire
 		expectClean(uncertain, [PASSWORD, PASSWORD_MD5]);
 		expectClean(login, [PASSWORD, PASSWORD_MD5]);
 		expect(login.message).toMatch(/^SMSAPI error 102: wrong username or password/);

@@ -4,7 +4,7 @@
  * back to the items it belongs to.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mayBeSameNumber } from './numbers';
+import { SameNumberIndex } from './numbers';
 import {
 	MAX_PERSONALISED_PER_REQUEST,
 	MAX_RECIPIENTS_PER_REQUEST,
@@ -14,6 +14,7 @@ import {
 	type PerRecipientKey,
 	type SendParameters,
 	isOn,
+	messageText,
 	perRecipientValues,
 	recipientList,
 	toWireParameters,
@@ -69,7 +70,7 @@ interface PreparedItem {
 /** Recipients a request may carry for these parameters. */
 export function recipientLimit(params: SendParameters, options: BatchingOptions = {}): number {
 	const personalised = PARAM_KEYS.some((key) => perRecipientValues(params[key]) !== undefined);
-	const shortLink = SHORT_LINK.test(params.message ?? '');
+	const shortLink = SHORT_LINK.test(messageText(params));
 	if (personalised || shortLink) {
 		return Math.min(options.maxPersonalised ?? MAX_PERSONALISED_PER_REQUEST, MAX_SHORT_LINK_RECIPIENTS);
 	}
@@ -121,31 +122,24 @@ function prepare(request: ItemSendRequest, options: BatchingOptions): PreparedIt
 
 /** Numbers already in an open request, to keep another item's same number out of it. */
 class NumberIndex {
-	private readonly exact = new Set<string>();
-	private readonly tails = new Set<string>();
-	private readonly short: string[] = [];
-
-	private static tail(n: string): string {
-		return n.slice(-9);
-	}
+	private readonly numbers = new SameNumberIndex<true>();
+	private readonly lastNine = new Set<string>();
 
 	add(numbers: readonly string[]): void {
 		for (const n of numbers) {
-			this.exact.add(n);
-			if (n.length >= 9) this.tails.add(NumberIndex.tail(n));
-			else this.short.push(n);
+			this.numbers.add(n, true);
+			if (n.length >= 9) this.lastNine.add(n.slice(-9));
 		}
 	}
 
-	/** Whether any of `numbers` may reach a phone already in the request. */
+	/**
+	 * Whether any of `numbers` may reach a phone already in the request: the same number, the same
+	 * last nine digits (national and international forms), or one the national form of the other.
+	 */
 	collides(numbers: readonly string[]): boolean {
-		return numbers.some((n) => {
-			if (this.exact.has(n)) return true;
-			// Same last nine digits: national and international forms of one number.
-			if (n.length >= 9 && this.tails.has(NumberIndex.tail(n))) return true;
-			if (this.short.some((s) => mayBeSameNumber(s, n))) return true;
-			return n.length < 9 && [...this.exact].some((e) => mayBeSameNumber(e, n));
-		});
+		return numbers.some(
+			(n) => (n.length >= 9 && this.lastNine.has(n.slice(-9))) || this.numbers.has(n),
+		);
 	}
 }
 
@@ -173,15 +167,20 @@ function openRequest(item: PreparedItem): OpenRequest {
 	};
 }
 
+/** `target.push(...values)` without the argument-count limit a spread hits around 100,000 values. */
+function append<T>(target: T[], values: readonly T[]): void {
+	for (const value of values) target.push(value);
+}
+
 function addRecipients(request: OpenRequest, item: PreparedItem, start: number, end: number): void {
 	const numbers = item.numbers.slice(start, end);
 	const recipientIndexes = numbers.map((_, i) => start + i);
 	request.members.push({ itemIndex: item.itemIndex, recipientIndexes, numbers });
-	request.numbers.push(...numbers);
+	append(request.numbers, numbers);
 	request.index.add(numbers);
 	for (const key of request.valueKeys) {
 		const list = (request.values[key] ??= []);
-		list.push(...(item.values[key] ?? []).slice(start, end));
+		append(list, (item.values[key] ?? []).slice(start, end));
 	}
 }
 
@@ -230,7 +229,7 @@ export function splitIntoRequests(items: readonly ItemSendRequest[], options: Ba
 				recipientIndexes: item.numbers.map((_, i) => i),
 				numbers: item.numbers,
 			});
-			request.numbers.push(...item.numbers);
+			append(request.numbers, item.numbers);
 			// The values go as given: the service answers error 18 or 20 for this item alone.
 			for (const [key, list] of Object.entries(item.values)) request.shared[key] = list.join('|');
 			request.closed = true;
@@ -330,9 +329,13 @@ export interface DistributedResults {
 }
 
 interface Slot {
+	/** Place in the request. */
+	position: number;
 	member: number;
 	recipientIndex: number;
 	number: string;
+	/** The idx this recipient was sent with, when the request's idx values line up with `to`. */
+	idx?: string;
 	entry?: ServiceListEntry;
 }
 
@@ -340,75 +343,134 @@ function digits(value: unknown): string {
 	return value === undefined || value === null ? '' : String(value).replace(/\D/g, '');
 }
 
-function sameOrNational(a: string, b: string): boolean {
-	return a !== '' && b !== '' && mayBeSameNumber(a, b);
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+	const list = map.get(key);
+	if (list) list.push(value);
+	else map.set(key, [value]);
+}
+
+/** Free slots under a key, in request order; taken ones are passed over for good. */
+class FreeSlots<K> {
+	private readonly lists = new Map<K, Slot[]>();
+	private readonly heads = new Map<K, number>();
+
+	add(key: K, slot: Slot): void {
+		pushTo(this.lists, key, slot);
+	}
+
+	first(key: K): Slot | undefined {
+		const list = this.lists.get(key);
+		if (!list) return undefined;
+		let head = this.heads.get(key) ?? 0;
+		while (head < list.length && list[head].entry !== undefined) head++;
+		this.heads.set(key, head);
+		return list[head];
+	}
 }
 
 /**
  * Hand a service answer back to the items of `batch`. Entries of `list` are matched to
- * recipients by `submitted_number` (the number as sent), then by `number` (with country
- * prefix), then by national/international form, each time to the first free recipient in
- * request order; when as many entries as free recipients remain, by order. Recipients left
- * without an entry were skipped: as invalid (with the service's `invalid_numbers` message when
- * it listed them), as a repeat of a number already in the request (`allow_duplicates` off), or
- * because the whole request failed (its error then applies to every recipient).
+ * recipients by the `idx` they carry (every message the node sends has one, so recipients that
+ * share a number with Allow Duplicates get their own entry), then by `submitted_number` (the
+ * number as sent), then by `number` (with country prefix), then by national/international form,
+ * each time to the first free recipient in request order; when as many entries as free
+ * recipients remain, by order. Recipients left without an entry were skipped: as invalid (with
+ * the service's `invalid_numbers` message when it listed them), as a repeat of a number already
+ * in the request (`allow_duplicates` off), or because the whole request failed (its error then
+ * applies to every recipient). Linear in the size of the request and the answer.
  */
 export function distributeResults(
 	batch: ServiceRequest,
 	response: SendResponse | readonly ServiceListEntry[],
 ): DistributedResults {
 	const answer: SendResponse = Array.isArray(response) ? { list: [...response] } : (response as SendResponse);
-	const list = Array.isArray(answer.list) ? answer.list : [];
-	const invalid = Array.isArray(answer.invalid_numbers) ? answer.invalid_numbers : [];
+	const list = (Array.isArray(answer.list) ? answer.list : []).filter(
+		(entry): entry is ServiceListEntry => typeof entry === 'object' && entry !== null,
+	);
+	const invalid = (Array.isArray(answer.invalid_numbers) ? answer.invalid_numbers : []).filter(
+		(entry): entry is InvalidNumberEntry => typeof entry === 'object' && entry !== null,
+	);
 
 	const slots: Slot[] = [];
 	batch.members.forEach((member, m) => {
 		member.recipientIndexes.forEach((recipientIndex, i) => {
-			slots.push({ member: m, recipientIndex, number: digits(member.numbers[i]) });
+			slots.push({ position: slots.length, member: m, recipientIndex, number: digits(member.numbers[i]) });
 		});
 	});
+	const sentIdx = batch.params.idx === undefined ? [] : batch.params.idx.split('|');
+	if (sentIdx.length === slots.length) slots.forEach((slot, i) => (slot.idx = sentIdx[i]));
 
-	// Free slots per number, in request order: exact matches take the first free one.
-	const freeByNumber = new Map<string, Slot[]>();
+	const byIdx = new FreeSlots<string>();
+	const byNumber = new FreeSlots<string>();
+	const byNationalForm = new SameNumberIndex<Slot>();
 	for (const slot of slots) {
-		const queue = freeByNumber.get(slot.number);
-		if (queue) queue.push(slot);
-		else freeByNumber.set(slot.number, [slot]);
+		if (slot.idx) byIdx.add(`${slot.idx}\u0000${slot.number}`, slot);
+		byNumber.add(slot.number, slot);
+		if (slot.number !== '') byNationalForm.add(slot.number, slot);
 	}
-	const take = (slot: Slot, entry: ServiceListEntry) => {
-		slot.entry = entry;
-		const queue = freeByNumber.get(slot.number);
-		if (queue) queue.splice(queue.indexOf(slot), 1);
-	};
-	const takeExact = (number: string, entry: ServiceListEntry): boolean => {
-		const slot = number === '' ? undefined : freeByNumber.get(number)?.[0];
-		if (slot) take(slot, entry);
+	const take = (slot: Slot | undefined, entry: ServiceListEntry): boolean => {
+		if (slot) slot.entry = entry;
 		return slot !== undefined;
 	};
+	const byIdxOf = (entry: ServiceListEntry, number: string) =>
+		typeof entry.idx === 'string' && entry.idx !== '' && number !== ''
+			? byIdx.first(`${entry.idx}\u0000${number}`)
+			: undefined;
+	const free = (slot: Slot) => slot.entry === undefined;
+	const nationalFormOf = (number: string) => (number === '' ? undefined : byNationalForm.first(number, free));
 
-	let pending = list.filter((entry) => !takeExact(digits(entry.submitted_number), entry));
-	pending = pending.filter((entry) => !takeExact(digits(entry.number), entry));
-	// National against international form: rare, so a scan is affordable.
+	let pending = list.filter((entry) => {
+		const slot = byIdxOf(entry, digits(entry.submitted_number)) ?? byIdxOf(entry, digits(entry.number));
+		return !take(slot, entry);
+	});
 	pending = pending.filter((entry) => {
-		const slot = slots.find(
-			(s) =>
-				s.entry === undefined &&
-				(sameOrNational(s.number, digits(entry.submitted_number)) || sameOrNational(s.number, digits(entry.number))),
-		);
-		if (slot) take(slot, entry);
-		return slot === undefined;
+		const number = digits(entry.submitted_number);
+		return !take(number === '' ? undefined : byNumber.first(number), entry);
+	});
+	pending = pending.filter((entry) => {
+		const number = digits(entry.number);
+		return !take(number === '' ? undefined : byNumber.first(number), entry);
+	});
+	// National against international form.
+	pending = pending.filter((entry) => {
+		const bySubmitted = nationalFormOf(digits(entry.submitted_number));
+		const byFullNumber = nationalFormOf(digits(entry.number));
+		const slot =
+			bySubmitted && byFullNumber
+				? bySubmitted.position <= byFullNumber.position
+					? bySubmitted
+					: byFullNumber
+				: (bySubmitted ?? byFullNumber);
+		return !take(slot, entry);
 	});
 
 	const answered = new Set(slots.filter((s) => s.entry !== undefined).map((s) => s.number));
 	const isRepeat = (slot: Slot) => slot.entry === undefined && answered.has(slot.number);
-	const free = slots.filter((s) => s.entry === undefined && !isRepeat(s));
-	if (pending.length > 0 && pending.length === free.length) {
-		pending.forEach((entry, i) => take(free[i], entry));
+	const unanswered = slots.filter((s) => s.entry === undefined && !isRepeat(s));
+	if (pending.length > 0 && pending.length === unanswered.length) {
+		pending.forEach((entry, i) => take(unanswered[i], entry));
 		pending = [];
 	}
 
 	const requestFailed = answer.error !== undefined && answer.error !== null && list.length === 0;
 	const errorCode = requestFailed ? Number(answer.error) : undefined;
+
+	// The first `invalid_numbers` entry for a number: by the number as sent, or its other form.
+	const invalidBySubmitted = new Map<string, number>();
+	const invalidByNumber = new SameNumberIndex<number>();
+	invalid.forEach((entry, i) => {
+		if (entry.submitted_number !== undefined) {
+			const submitted = digits(entry.submitted_number);
+			if (!invalidBySubmitted.has(submitted)) invalidBySubmitted.set(submitted, i);
+		}
+		const number = entry.number === undefined ? '' : digits(entry.number);
+		if (number !== '') invalidByNumber.add(number, i);
+	});
+	const invalidEntryFor = (number: string): InvalidNumberEntry | undefined => {
+		const candidates = [invalidBySubmitted.get(number), number === '' ? undefined : invalidByNumber.first(number)];
+		const found = candidates.filter((i): i is number => i !== undefined);
+		return found.length ? invalid[Math.min(...found)] : undefined;
+	};
 
 	const items: ItemSendResult[] = batch.members.map((member) => ({
 		itemIndex: member.itemIndex,
@@ -421,21 +483,17 @@ export function distributeResults(
 			result.sent.push({ recipientIndex: slot.recipientIndex, number: slot.number, entry: slot.entry });
 			continue;
 		}
-		const listed = invalid.find(
-			(entry) =>
-				(entry.submitted_number !== undefined && digits(entry.submitted_number) === slot.number) ||
-				(entry.number !== undefined && sameOrNational(digits(entry.number), slot.number)),
-		);
+		const listed = invalidEntryFor(slot.number);
 		const skipped: SkippedRecipient = { recipientIndex: slot.recipientIndex, number: slot.number, reason: '' };
 		if (listed) {
 			skipped.entry = listed;
-			skipped.reason = `The service rejected ${slot.number}: ${listed.message ?? 'invalid number'}.`;
+			skipped.reason = `The service rejected ${slot.number}: ${typeof listed.message === 'string' ? listed.message : 'invalid number'}.`;
 			const code = Number(listed.error_code ?? (requestFailed ? errorCode : 13));
 			if (Number.isFinite(code)) skipped.errorCode = code;
 		} else if (!requestFailed && isRepeat(slot)) {
 			skipped.reason = `${slot.number} appears more than once in the request; the service sends one message per number unless Allow Duplicates is on.`;
 		} else if (requestFailed) {
-			skipped.reason = `The request failed with error ${String(answer.error)}${answer.message ? `: ${answer.message}` : ''}.`;
+			skipped.reason = `The request failed with error ${String(answer.error)}${answer.message ? `: ${String(answer.message)}` : ''}.`;
 			if (Number.isFinite(errorCode)) skipped.errorCode = errorCode;
 		} else {
 			skipped.reason = `The service skipped ${slot.number} (it is not in its answer): the number is invalid or not served, for example a wrong prefix or a landline.`;
@@ -454,8 +512,8 @@ export function collectItemResults(results: readonly ItemSendResult[]): ItemSend
 	const byItem = new Map<number, ItemSendResult>();
 	for (const result of results) {
 		const merged = byItem.get(result.itemIndex) ?? { itemIndex: result.itemIndex, sent: [], skipped: [] };
-		merged.sent.push(...result.sent);
-		merged.skipped.push(...result.skipped);
+		append(merged.sent, result.sent);
+		append(merged.skipped, result.skipped);
 		byItem.set(result.itemIndex, merged);
 	}
 	return [...byItem.values()]

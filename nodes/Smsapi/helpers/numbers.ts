@@ -128,3 +128,90 @@ export function mayBeSameNumber(a: string, b: string): boolean {
 	const [shorter, longer] = a.length <= b.length ? [tail(a), b] : [tail(b), a];
 	return shorter.length >= MIN_NUMBER_DIGITS - 1 && longer.endsWith(shorter);
 }
+
+/** Longer digit strings are no phone numbers: the index matches them only exactly. */
+const MAX_MATCHED_DIGITS = 32;
+const MIN_TAIL_DIGITS = MIN_NUMBER_DIGITS - 1;
+
+interface Indexed<T> {
+	order: number;
+	value: T;
+}
+
+/**
+ * Numbers with a value each, found again by `mayBeSameNumber(indexed, query)` in time that does
+ * not grow with the count of numbers (a scan of every number for every query is quadratic:
+ * 1,000 items of 10 short numbers took seconds). The indexed number is the first argument, as in
+ * the scans this replaces (the test is not symmetric for numbers of equal length).
+ *
+ * - Equal strings match.
+ * - An indexed number no longer than the query matches when the query ends with its tail (the
+ *   number without leading zeros, at least 6 digits): the indexed number is that tail behind
+ *   0..n zeros, so the candidates are looked up by name.
+ * - A longer indexed number matches when it ends with the query's tail: indexed by
+ *   (length, suffix) for every suffix of 6 digits or more.
+ */
+export class SameNumberIndex<T> {
+	private readonly exact = new Map<string, Array<Indexed<T>>>();
+	private readonly bySuffix = new Map<string, Array<Indexed<T>>>();
+	/** Where the usable entries of a list start (entries before it are spent). */
+	private readonly heads = new Map<Array<Indexed<T>>, number>();
+	private maxLength = 0;
+	private count = 0;
+
+	private static push<V>(map: Map<string, V[]>, key: string, value: V): void {
+		const list = map.get(key);
+		if (list) list.push(value);
+		else map.set(key, [value]);
+	}
+
+	add(number: string, value: T): void {
+		const entry = { order: this.count++, value };
+		SameNumberIndex.push(this.exact, number, entry);
+		if (number.length > MAX_MATCHED_DIGITS) return;
+		if (number.length > this.maxLength) this.maxLength = number.length;
+		for (let k = MIN_TAIL_DIGITS; k <= number.length; k++) {
+			SameNumberIndex.push(this.bySuffix, `${number.length}:${number.slice(-k)}`, entry);
+		}
+	}
+
+	/**
+	 * The earliest added value whose number may be the same as `query` and that `usable` accepts.
+	 * A value `usable` refuses once must stay refused (it is skipped for good).
+	 */
+	first(query: string, usable: (value: T) => boolean = () => true): T | undefined {
+		let best: Indexed<T> | undefined;
+		const consider = (list: Array<Indexed<T>> | undefined) => {
+			if (!list) return;
+			let head = this.heads.get(list) ?? 0;
+			while (head < list.length && !usable(list[head].value)) head++;
+			this.heads.set(list, head);
+			const candidate = list[head];
+			if (candidate && (best === undefined || candidate.order < best.order)) best = candidate;
+		};
+		consider(this.exact.get(query));
+		if (query.length <= MAX_MATCHED_DIGITS) {
+			// Indexed no longer than the query: zeros + a tail the query ends with.
+			for (let tailLength = MIN_TAIL_DIGITS; tailLength <= Math.min(query.length, this.maxLength); tailLength++) {
+				const tail = query.slice(-tailLength);
+				if (tail.startsWith('0')) continue;
+				for (let zeros = 0; tailLength + zeros <= Math.min(query.length, this.maxLength); zeros++) {
+					consider(this.exact.get('0'.repeat(zeros) + tail));
+				}
+			}
+			// Indexed longer than the query: it ends with the query's tail.
+			const tail = query.replace(/^0+/, '');
+			if (tail.length >= MIN_TAIL_DIGITS) {
+				for (let length = query.length + 1; length <= this.maxLength; length++) {
+					consider(this.bySuffix.get(`${length}:${tail}`));
+				}
+			}
+		}
+		return best?.value;
+	}
+
+	/** Whether any indexed number may be the same as `query`. */
+	has(query: string): boolean {
+		return this.first(query) !== undefined;
+	}
+}

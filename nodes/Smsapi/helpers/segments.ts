@@ -8,21 +8,25 @@
  * - A single "special character" (anything outside the GSM-7 basic and extension tables,
  *   Polish letters included) switches the whole message to UCS-2, counted in UTF-16 units:
  *   characters beyond the BMP (most emoji) count as two.
- * - Parts come from the spec's cumulative table (GSM 160/306/459/612/765/918, UCS-2
- *   70/134/201/268/335/402), i.e. 153 or 67 units per part once a message is split. Real
- *   encoders avoid cutting an escape sequence or a surrogate pair at a part boundary, which
- *   can add a part in rare edge cases; the service's published table ignores that, and so do we.
+ * - Parts come from the service's cumulative table (GSM 160/306/459/612/765/918/1071/1224/1377/1530,
+ *   UCS-2 70/134/201/268/335/402/469/536/603/670), i.e. 153 or 67 units per part once a message is
+ *   split. Real encoders avoid cutting an escape sequence or a surrogate pair at a part boundary,
+ *   which can add a part in rare edge cases; the service's published table ignores that, and so do we.
+ *
+ * Parts: the seed spec says at most 6; the published API allows 1 to 10 (`SmsParts`, content up to
+ * 1,530 characters). The account's default is its own setting (`max_parts` in the profile's SMS
+ * settings, set in the portal); a request's `max_parts` (1–10) applies instead of it.
  */
 
 export type SmsEncoding = 'GSM-7' | 'UCS-2';
 
 /** The service's hard limit of parts per message (and the maximum of `max_parts`). */
-export const MAX_PARTS = 6;
+export const MAX_PARTS = 10;
 
-/** Cumulative characters for 1..6 parts, as published by the service. */
+/** Cumulative characters for 1..10 parts. */
 export const PART_LIMITS: Readonly<Record<SmsEncoding, readonly number[]>> = {
-	'GSM-7': [160, 306, 459, 612, 765, 918],
-	'UCS-2': [70, 134, 201, 268, 335, 402],
+	'GSM-7': [160, 306, 459, 612, 765, 918, 1071, 1224, 1377, 1530],
+	'UCS-2': [70, 134, 201, 268, 335, 402, 469, 536, 603, 670],
 };
 
 const SINGLE_PART: Record<SmsEncoding, number> = { 'GSM-7': 160, 'UCS-2': 70 };
@@ -84,6 +88,12 @@ function uniqueMatching(text: string, predicate: (char: string) => boolean): str
 	return found;
 }
 
+/** Whether `text` holds a character outside GSM-7 (which makes the whole message UCS-2). */
+export function hasSpecialCharacters(text: string): boolean {
+	for (const char of text) if (!isGsm7(char)) return true;
+	return false;
+}
+
 /**
  * The "special characters" of `text` as the service defines them: every character outside
  * the GSM-7 alphabet (Polish letters, emoji, typographic quotes...). Unique, in order of
@@ -100,7 +110,7 @@ export function findExtensionCharacters(text: string): string[] {
 
 /**
  * Parts needed for `units` characters (as the service counts them) in `encoding`. Beyond
- * six parts the count goes on at 153 / 67 units per part so callers can report it; the
+ * ten parts the count goes on at 153 / 67 units per part so callers can report it; the
  * service refuses such messages. An empty text takes 0 parts.
  */
 export function partsFor(units: number, encoding: SmsEncoding): number {

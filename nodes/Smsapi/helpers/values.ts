@@ -10,3 +10,8 @@ export function splitList(value: unknown): string[] {
 	const parts = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',');
 	return parts.map((part) => part.trim()).filter((part) => part !== '');
 }
+
+/** A parameter as text: an expression may give a number or another value; null and undefined are empty. */
+export function toText(value: unknown): string {
+	return value === undefined || value === null ? '' : String(value);
+}

@@ -20,12 +20,14 @@ export const SMSAPI_ERROR_CODES: Readonly<Record<number, SmsapiErrorMeaning>> = 
 	},
 	8: { meaning: 'the service could not understand the request', advice: 'Check the parameters of the operation.' },
 	11: {
-		meaning: 'the message is too long, or it contains special characters while "nounicode" is on',
+		meaning: 'the message is too long (more than 10 parts), or it contains special characters while "nounicode" is on',
 		advice: 'Shorten the message, remove the special characters, turn off nounicode or turn on normalize.',
 	},
 	12: {
-		meaning: 'the message has more parts than max_parts allows (or "single" is on and the text exceeds 160 characters)',
-		advice: 'Shorten the message or raise max_parts (at most 6).',
+		meaning:
+			'the message has more parts than allowed: more than max_parts, or than the account\'s own maximum of parts when the request sets none (or "single" is on and the text exceeds 160 characters)',
+		advice:
+			'Shorten the message, or allow more parts: set Max Parts (max_parts, up to 10) in the node\'s options, or raise the maximum number of parts in the SMS settings of the SMSAPI portal.',
 	},
 	13: {
 		meaning: 'no correct phone numbers: every recipient number was rejected, nothing was sent',

@@ -176,10 +176,25 @@ export function planNextAttempt(input: NextAttemptInput): NextAttempt {
 
 /**
  * A repeat was answered with error 53 (idx already used). That proves an earlier attempt was
- * accepted, but only if the request was guarded by idx+check_idx=1 and some earlier attempt
- * may have reached the service; otherwise the user reused an idx and 53 is a real error.
+ * accepted only if the request was guarded by idx+check_idx=1, some earlier attempt may have
+ * reached the service, and the idx values were generated for this request alone. A user's own
+ * idx may have been used before by another request: then 53 does not say which happened.
  */
 export function isAcceptedEarlier(
+	code: number | string,
+	guardedByIdx: boolean,
+	earlierAttemptMayHaveBeenAccepted: boolean,
+	idxGenerated: boolean,
+): boolean {
+	return isAmbiguousIdxRefusal(code, guardedByIdx, earlierAttemptMayHaveBeenAccepted) && idxGenerated;
+}
+
+/**
+ * Error 53 to a guarded repeat after an attempt that may have been accepted: nothing was sent
+ * twice, but with a user's own idx the node cannot tell an accepted earlier attempt from an idx
+ * used before.
+ */
+export function isAmbiguousIdxRefusal(
 	code: number | string,
 	guardedByIdx: boolean,
 	earlierAttemptMayHaveBeenAccepted: boolean,

@@ -21,6 +21,7 @@ import {
 	describeFailure,
 	hasIdxGuard,
 	isAcceptedEarlier,
+	isAmbiguousIdxRefusal,
 	isFailureStatus,
 	isLegacyRequest,
 	isTransientServiceCode,
@@ -211,7 +212,8 @@ export async function smsapiApiRequest(
 			return { type: 'failure', failure: { type: 'unreadable', status, detail: answer.detail } };
 		}
 		const { error } = answer;
-		if (request.kind === 'create' && attempts > 1 && isAcceptedEarlier(error.code, guardedByIdx, earlierMayHaveBeenAccepted)) {
+		const repeated = request.kind === 'create' && attempts > 1;
+		if (repeated && isAcceptedEarlier(error.code, guardedByIdx, earlierMayHaveBeenAccepted, request.idxGenerated === true)) {
 			return {
 				type: 'answer',
 				response: {
@@ -219,6 +221,19 @@ export async function smsapiApiRequest(
 					meta: { address, attempts, httpStatus: status, acceptedEarlier: true },
 				},
 			};
+		}
+		if (repeated && isAmbiguousIdxRefusal(error.code, guardedByIdx, earlierMayHaveBeenAccepted)) {
+			throw createServiceError(
+				node,
+				{
+					...serviceErrorDetails(error),
+					...summary(),
+					httpStatus: status,
+					note:
+						'The first attempt failed after the request had been sent, and the repeat was refused for its idx: either the first attempt had been accepted (the messages were sent once), or this idx had already been used in the last 24 hours (then nothing was sent now). Nothing was sent twice. Check the delivery reports or the SMSAPI portal before running it again.',
+				},
+				secrets,
+			);
 		}
 		if (typeof error.code === 'number' && isTransientServiceCode(error.code) && status < 300) {
 			return {

@@ -6,11 +6,16 @@ import { createHash } from 'node:crypto';
  */
 export const REDACTED = '[redacted]';
 
-/** Query/form parameters whose values are secret (the legacy pair is redacted as a pair). */
-const SECRET_PARAMETER = /((?:^|[?&;,\s"'(])(?:access_token|token|password|pass|pass_api|username)=)[^&\s"',;)]*/gi;
+/**
+ * Query/form parameters whose values are secret (the legacy pair is redacted as a pair).
+ * `secret` is the SMSAPI Trigger's URL secret, which travels inside `notify_url` and callback
+ * addresses: whoever reads it can send the trigger forged reports.
+ */
+const SECRET_PARAMETER =
+	/((?:^|[?&;,\s"'(])(?:access_token|token|password|pass|pass_api|username|secret)=)[^&\s"',;)]*/gi;
 /** The same names as JSON properties or `name: value` headers. */
 const SECRET_PROPERTY =
-	/(["']?(?:access_token|token|password|pass|pass_api|authorization)["']?\s*[:=]\s*["']?)(?:Bearer\s+|Basic\s+)?[^"'\s,;&}]+/gi;
+	/(["']?(?:access_token|token|password|pass|pass_api|authorization|secret)["']?\s*[:=]\s*["']?)(?:Bearer\s+|Basic\s+)?[^"'\s,;&}]+/gi;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
 /** A lowercase or uppercase md5 hex digest that contains at least one letter (ids are digits only). */
 const MD5_HEX = /\b(?=[0-9]*[a-f])[0-9a-f]{32}\b|\b(?=[0-9]*[A-F])[0-9A-F]{32}\b/g;
@@ -18,6 +23,18 @@ const USERINFO = /(\bhttps?:\/\/)[^/\s@"'<>]*@/gi;
 
 function escapeRegExp(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Half of a UTF-16 surrogate pair without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `encodeURIComponent` that never throws: a lone surrogate (half of an emoji pasted into a
+ * credential field) makes the real one throw URIError; it is encoded as U+FFFD instead, as a
+ * browser would.
+ */
+function encodeComponent(text: string): string {
+	return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
 }
 
 /**
@@ -49,7 +66,7 @@ export function redactSecrets(text: string, secrets: readonly string[] = []): st
 		// Very short values would wipe ordinary words; real secrets are longer.
 		if (secret.length < 4) continue;
 		result = result.replace(new RegExp(escapeRegExp(secret), 'g'), REDACTED);
-		const encoded = encodeURIComponent(secret);
+		const encoded = encodeComponent(secret);
 		if (encoded !== secret) {
 			result = result.replace(new RegExp(escapeRegExp(encoded), 'g'), REDACTED);
 		}

@@ -29,6 +29,13 @@ export interface SmsapiRequest {
 	 * Default: true when the endpoint ends with `.do`.
 	 */
 	legacy?: boolean;
+	/**
+	 * The request's `idx` values were generated for it alone (unique to this request, never a
+	 * user's reference): error 53 to a repeat then proves an earlier attempt was accepted
+	 * (`meta.acceptedEarlier`). Without it a 53 to a repeat may as well mean the idx had been used
+	 * before, and stays an error that says both.
+	 */
+	idxGenerated?: boolean;
 	/** Override the request timeout in milliseconds. */
 	timeout?: number;
 	/** Index of the input item this request serves; put on errors as `context.itemIndex`. */
@@ -72,9 +79,9 @@ export interface SmsapiResponseMeta {
 	/** Total HTTP attempts made, retries and failover included. */
 	attempts: number;
 	/**
-	 * True when a repeated create (same `idx`, `check_idx=1`) was answered with error 53:
-	 * the first attempt had already been accepted, so nothing was sent twice. `data` then
-	 * holds the service's 53 answer, not a send result.
+	 * True when a repeated create (same generated `idx`, `check_idx=1`, `idxGenerated`) was
+	 * answered with error 53: the first attempt had already been accepted, so nothing was sent
+	 * twice. `data` then holds the service's 53 answer, not a send result.
 	 */
 	acceptedEarlier?: boolean;
 	/** HTTP status of the final answer. */

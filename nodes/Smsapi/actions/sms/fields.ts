@@ -27,7 +27,7 @@ export const messageField: INodeProperties = {
 	default: '',
 	required: true,
 	description:
-		'The text of the SMS. Up to 160 plain characters fit in one part (70 with special characters such as Polish letters or emoji); longer texts are sent as up to 6 parts, each charged.',
+		"The text of the SMS. Up to 160 plain characters fit in one part (70 with special characters such as Polish letters or emoji); longer texts are sent as up to 10 parts, each charged, as far as the account's maximum of parts allows.",
 	hint: MESSAGE_HINT,
 };
 
@@ -46,9 +46,9 @@ export const sendOptions: INodeProperties[] = [
 		displayName: 'Check Idx',
 		name: 'checkIdx',
 		type: 'boolean',
-		default: true,
+		default: false,
 		description:
-			'Whether the service refuses an idx already used in the last 24 hours (check_idx, error 53). The node always sends an idx and keeps this on so that a repeated request after a failure can never send twice.',
+			'Whether the service refuses your own Idx when it was used in the last 24 hours (check_idx, error 53). With it, a request that failed midway is also repeated on the backup address, since a repeat cannot send twice. The idx values the node generates (Idx empty) always go with check_idx=1.',
 	},
 	{
 		displayName: 'Data Coding',
@@ -151,9 +151,10 @@ export const sendOptions: INodeProperties[] = [
 		displayName: 'Max Parts',
 		name: 'maxParts',
 		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 6 },
+		typeOptions: { minValue: 1, maxValue: 10 },
 		default: 6,
-		description: 'The most parts a message may have (max_parts, at most 6). A longer message is refused before sending.',
+		description:
+			"The most parts a message may have (max_parts, 1 to 10); a longer message is refused before sending. Not set: the account's own maximum from the SMS settings of the SMSAPI portal applies.",
 	},
 	{
 		displayName: 'No Unicode',
@@ -260,3 +261,33 @@ export const sendOptions: INodeProperties[] = [
 		description: 'User data header in hex, required with Data Coding = Binary (udh, earlier variant)',
 	},
 ];
+
+/**
+ * Options against untrusted data (a form, a webhook, a spreadsheet a customer fills in). The
+ * node's own, not service parameters; not offered by the e-mail gateway, which builds one e-mail.
+ */
+export const DEFAULT_MAX_RECIPIENTS_PER_ITEM = 100;
+
+export const maxRecipientsOption: INodeProperties = {
+	displayName: 'Max Recipients per Item',
+	name: 'maxRecipientsPerItem',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: DEFAULT_MAX_RECIPIENTS_PER_ITEM,
+	description:
+		'The most phone numbers one input item may send to; an item with more fails before anything is sent. Guards against a To value from outside (a form field, a webhook) that lists thousands of numbers. 0 turns the check off.',
+};
+
+export const neutralizeMacrosOption: INodeProperties = {
+	displayName: 'Neutralize Macros From Expressions',
+	name: 'neutralizeMacros',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether service macros ([%goto:…%], [%code%], [%1%], …) in the text that expressions put into Message and Param 1–4 are made inert (a space inside the brackets), so that customer-supplied text cannot create short links, codes or placeholders under your sender name. Macros typed as fixed text keep working.',
+};
+
+/** `options` with the node's own options added, sorted by name as n8n lists them. */
+export function withOwnOptions(options: INodeProperties[], own: INodeProperties[]): INodeProperties[] {
+	return [...options, ...own].sort((a, b) => a.displayName.localeCompare(b.displayName));
+}

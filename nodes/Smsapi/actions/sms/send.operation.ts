@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
+
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	type ItemSendRequest,
@@ -11,16 +13,29 @@ import {
 } from '../../helpers/batching';
 import { errorItem, withItemIndex } from '../../helpers/items';
 import { prepareRecipients } from '../../helpers/numbers';
+import { splitNumbers } from '../../helpers/numbers';
+import { MAX_PARTS } from '../../helpers/segments';
 import {
 	PARAM_KEYS,
 	formatProblems,
+	longestMessage,
 	perRecipientValues,
+	toWireParameters,
 	validateSendParameters,
 } from '../../helpers/sendValidation';
-import { toNumber } from '../../helpers/values';
+import { toNumber, toText } from '../../helpers/values';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
-import { HIDE_WITH_TEMPLATE, messageField, sendOptions } from './fields';
+import {
+	DEFAULT_MAX_RECIPIENTS_PER_ITEM,
+	HIDE_WITH_TEMPLATE,
+	maxRecipientsOption,
+	messageField,
+	neutralizeMacrosOption,
+	sendOptions,
+	withOwnOptions,
+} from './fields';
 import { toSendParameters } from './sendParameters';
+import { withInertMacros } from './untrustedText';
 
 const properties: INodeProperties[] = [
 	{
@@ -40,7 +55,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: sendOptions,
+		options: withOwnOptions(sendOptions, [maxRecipientsOption, neutralizeMacrosOption]),
 	},
 ];
 
@@ -79,26 +94,97 @@ function messageItem(entry: IDataObject, response: IDataObject, withDetails: boo
 	return item;
 }
 
+/** One item's send, checked; `idx` still to be generated when the user gave none. */
+interface PreparedSend extends ItemSendRequest {
+	generateIdx: boolean;
+}
+
+/** `getContext('node')`, or undefined where this n8n has none for the node (older lines, tests). */
+function nodeContext(this: IExecuteFunctions): IDataObject | undefined {
+	try {
+		return this.getContext('node') as IDataObject;
+	} catch {
+		// No execution data to keep a context in: the seed is then not pinned (see idxSeed).
+		return undefined;
+	}
+}
+
+function optional<T>(read: () => T): T | undefined {
+	try {
+		return read();
+	} catch {
+		// An n8n line without this method: the seed does without the value.
+		return undefined;
+	}
+}
+
 /**
- * What makes a generated idx unique to this item in this run of the node: the execution, the
- * node and its run index (a loop runs a node again with a new one; a retry keeps it).
+ * What makes the generated idx values of this node run unique, so that the service's check_idx
+ * refuses a repeat of this run's requests and nothing else:
+ * - n8n's instance id and the workflow id: two instances (or two imported copies of a workflow)
+ *   count executions, node ids and items alike;
+ * - the execution, the node and its run index (a loop runs a node again with a new one);
+ * - a hash of what the run sends (recipients, texts, options), for copies of an instance that
+ *   share even their instance id.
+ * n8n's Retry On Fail runs the node again in the same execution and run: the values are the same,
+ * and the content hash of the first try is kept in the node's execution context, so a retry whose
+ * expressions give another time or text still repeats the first try's idx.
+ * Undefined without an execution id (then every idx is random).
  */
-function runSeed(this: IExecuteFunctions, itemIndex: number): string | undefined {
+function idxSeed(this: IExecuteFunctions, sends: readonly PreparedSend[]): string | undefined {
 	const executionId = this.getExecutionId?.();
-	if (!executionId) return undefined;
-	const runIndex = String(this.evaluateExpression('={{ $runIndex }}', itemIndex) ?? '');
-	return `${executionId}:${this.getNode().id}:${runIndex}:${itemIndex}`;
+	if (!executionId || sends.length === 0) return undefined;
+	const runIndex = String(this.evaluateExpression('={{ $runIndex }}', sends[0].itemIndex) ?? '');
+	const content = createHash('sha256');
+	for (const send of sends) content.update(JSON.stringify([send.itemIndex, toWireParameters(send.params)])).update('\n');
+	let contentHash = content.digest('hex').slice(0, 32);
+	const context = nodeContext.call(this);
+	if (context) {
+		const key = `smsapiIdxContent:${runIndex}`;
+		if (typeof context[key] === 'string') contentHash = context[key] as string;
+		else context[key] = contentHash;
+	}
+	return JSON.stringify([
+		optional(() => this.getInstanceId()) ?? '',
+		optional(() => this.getWorkflow().id) ?? '',
+		executionId,
+		this.getNode().id,
+		runIndex,
+		contentHash,
+	]);
+}
+
+/** The item's recipients as given: the protection against a list from outside comes before anything else. */
+function checkRecipientCount(this: IExecuteFunctions, itemIndex: number, toInput: unknown, options: IDataObject): void {
+	const limit = Number(options.maxRecipientsPerItem ?? DEFAULT_MAX_RECIPIENTS_PER_ITEM);
+	if (!Number.isFinite(limit) || limit <= 0) return;
+	const count = splitNumbers(toInput as string | string[]).length;
+	if (count <= limit) return;
+	throw new NodeOperationError(this.getNode(), `To lists ${count} recipients, more than the ${limit} allowed per item`, {
+		itemIndex,
+		description: `Nothing was sent for this item. Check where the numbers come from (a form field or a webhook can carry any list), or raise Options → Max Recipients per Item (0 turns the check off).`,
+	});
+}
+
+/** Message and Param 1–4 with the service's macros made inert where expressions produced them. */
+function defuseExpressionMacros(this: IExecuteFunctions, itemIndex: number, message: string, options: IDataObject): string {
+	for (const key of PARAM_KEYS) {
+		const value = options[key];
+		if (typeof value === 'string') options[key] = withInertMacros.call(this, `options.${key}`, itemIndex, value);
+	}
+	return withInertMacros.call(this, 'message', itemIndex, message);
 }
 
 /**
  * Read, check and prepare every item before anything is sent: a bad item fails (or, with
  * Continue On Fail, becomes an error item) and nothing of the run has been charged yet.
  */
-function prepareItem(this: IExecuteFunctions, itemIndex: number, generatedIdx: Set<number>): ItemSendRequest {
+function prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend {
 	const toInput = this.getNodeParameter('to', itemIndex) as string | string[];
-	const message = this.getNodeParameter('message', itemIndex, '') as string;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	let message = toText(this.getNodeParameter('message', itemIndex, ''));
+	const options = { ...(this.getNodeParameter('options', itemIndex, {}) as IDataObject) };
 
+	checkRecipientCount.call(this, itemIndex, toInput, options);
 	const recipients = prepareRecipients(toInput);
 	if (recipients.invalid.length > 0) {
 		throw new NodeOperationError(
@@ -113,23 +199,19 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number, generatedIdx: S
 			description: 'Enter at least one phone number with its country prefix, e.g. 48500000000.',
 		});
 	}
+	if (options.neutralizeMacros === true) message = defuseExpressionMacros.call(this, itemIndex, message, options);
 
 	const params = toSendParameters(options, { timezone: this.getTimezone?.() });
 	params.to = recipients.numbers;
 	// A template replaces the message (Message is hidden then; a value left from before is ignored).
 	if (message !== '' && params.template === undefined) params.message = message;
-	// Every message carries an idx, and check_idx=1 unless turned off: a repeat of this request
-	// (failover to the backup address) is then refused by the service instead of sent twice.
-	// Generated ones derive from the execution, node run and item, so that n8n's Retry On Fail,
-	// which runs the node again within the same execution, repeats the same idx too.
-	if (perRecipientValues(params.idx) === undefined) {
-		const seed = runSeed.call(this, itemIndex);
-		params.idx = recipients.numbers.map((number, position) =>
-			generateIdx(seed === undefined ? undefined : `${seed}:${position}:${number}`),
-		);
-		generatedIdx.add(itemIndex);
-	}
-	if (params.check_idx === undefined) params.check_idx = true;
+	// Without the user's own Idx the node generates one per message (after every item is read, see
+	// idxSeed) and always sends check_idx=1: a repeat of the request (failover, Retry On Fail) is
+	// then refused by the service instead of sent twice. A user's own Idx goes with the user's
+	// Check Idx (off unless set, as at the service): an order id reused within 24 hours must not
+	// make the service refuse a whole request.
+	const generateIdx = perRecipientValues(params.idx) === undefined;
+	if (generateIdx) params.check_idx = true;
 
 	const problems = validateSendParameters(params, { checkRequestLimits: false });
 	if (problems) {
@@ -138,7 +220,37 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number, generatedIdx: S
 			description: 'Nothing was sent for this item.',
 		});
 	}
-	return { itemIndex, params };
+	return { itemIndex, params, generateIdx };
+}
+
+/** An idx per message of the items that have none of their own. */
+function assignGeneratedIdx(this: IExecuteFunctions, sends: readonly PreparedSend[]): void {
+	const seed = idxSeed.call(this, sends);
+	for (const send of sends) {
+		if (!send.generateIdx) continue;
+		const numbers = send.params.to as string[];
+		send.params.idx = numbers.map((number, position) =>
+			generateIdx(seed === undefined ? undefined : `${seed}:${send.itemIndex}:${position}:${number}`),
+		);
+	}
+}
+
+/**
+ * Error 12 in words for this request: how many parts its longest message needs and which limit
+ * refused it (Max Parts, or the account's own maximum when the request set none).
+ */
+function explainPartsRefusal(error: unknown, request: ServiceRequest): void {
+	if (getSmsapiErrorCode(error) !== 12 || !(error instanceof NodeApiError)) return;
+	const longest = longestMessage(request.params);
+	if (!longest) return;
+	const limit =
+		request.params.max_parts !== undefined
+			? `more than Max Parts (${request.params.max_parts})`
+			: "more than the account's own maximum of parts (the request set no Max Parts, so the SMS settings of the SMSAPI portal decide)";
+	const single = request.params.single === '1' ? ' Single is on: a message may also be refused for being over 160 characters.' : '';
+	const remedy = longest.parts <= MAX_PARTS ? `Set Max Parts to ${longest.parts} or shorten the message.` : 'Shorten the message.';
+	const explanation = `The longest message of the request needs ${longest.parts} parts (${longest.characters} characters, ${longest.encoding}), ${limit}. ${remedy}${single}`;
+	error.description = `${explanation}\n${error.description ?? ''}`.trim();
 }
 
 /** Why recipients of a request that was answered got no message (rule 3: invalid numbers). */
@@ -189,13 +301,22 @@ function applyAnswer(
 	}
 }
 
-/** The messages a run has sent so far, for an error that stops it midway: nothing is lost. */
+/** Messages named one by one in an error; the rest are counted (a large run sends thousands). */
+const SENT_LISTED = 20;
+
+/** The messages a run has sent so far, for an error that stops it midway: nothing is lost, nothing floods. */
 function sentSummary(outcomes: Map<number, ItemOutcome>): string {
-	const sent: string[] = [];
+	const listed: string[] = [];
+	let total = 0;
 	for (const [itemIndex, outcome] of outcomes) {
-		for (const message of outcome.output) sent.push(`item ${itemIndex} → ${String(message.number)} (id ${String(message.id)})`);
+		for (const message of outcome.output) {
+			total++;
+			if (listed.length < SENT_LISTED) listed.push(`item ${itemIndex} → ${String(message.number)} (id ${String(message.id)})`);
+		}
 	}
-	return sent.length ? `Messages already sent in this run: ${sent.join(', ')}.` : '';
+	if (total === 0) return '';
+	const more = total > listed.length ? `, and ${total - listed.length} more (${total} in all; each is in the output of its item with Continue On Fail)` : '';
+	return `Messages already sent in this run: ${listed.join(', ')}${more}.`;
 }
 
 /** Without Continue On Fail, one error names every failed item (e.g. all skipped numbers). */
@@ -224,19 +345,20 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
 	const outcomes = new Map<number, ItemOutcome>();
-	const ready: ItemSendRequest[] = [];
-	/** Items whose idx values this run generated. */
-	const generatedIdx = new Set<number>();
+	const ready: PreparedSend[] = [];
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		outcomes.set(itemIndex, { output: [], errors: [] });
 		try {
-			ready.push(prepareItem.call(this, itemIndex, generatedIdx));
+			ready.push(prepareItem.call(this, itemIndex));
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex.call(this, error, itemIndex);
 			outcomes.get(itemIndex)!.errors.push(error as Error);
 		}
 	}
+	assignGeneratedIdx.call(this, ready);
+	/** Items whose idx values this run generated. */
+	const generatedIdx = new Set(ready.filter((send) => send.generateIdx).map((send) => send.itemIndex));
 
 	// Batching is read from the first item: items with it switched off differently cannot share
 	// requests anyway, and one request plan keeps the order of the run predictable.
@@ -250,6 +372,7 @@ export async function execute(
 				endpoint: 'sms.do',
 				body: request.params,
 				kind: 'create',
+				idxGenerated: request.members.every((member) => generatedIdx.has(member.itemIndex)),
 			});
 			applyAnswer.call(this, request, data, meta.acceptedEarlier === true, outcomes);
 		} catch (error) {
@@ -262,6 +385,7 @@ export async function execute(
 				applyAnswer.call(this, request, undefined, true, outcomes);
 				continue;
 			}
+			explainPartsRefusal(error, request);
 			// The whole request failed (e.g. 103 not enough credits: nothing of it was sent).
 			// Without Continue On Fail the run stops here, saying what earlier requests sent.
 			if (!continueOnFail) {

@@ -3,10 +3,11 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { formatProblems, toWireParameters, validateSendParameters } from '../../helpers/sendValidation';
-import { toNumber } from '../../helpers/values';
+import { toNumber, toText } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
-import { HIDE_WITH_TEMPLATE, messageField, sendOptions } from './fields';
+import { HIDE_WITH_TEMPLATE, messageField, neutralizeMacrosOption, sendOptions, withOwnOptions } from './fields';
 import { toSendParameters } from './sendParameters';
+import { withInertMacros } from './untrustedText';
 
 /** Per-recipient values cannot be given for a group whose members the node does not know. */
 const GROUP_EXCLUDED = new Set(['batching', 'idx', 'param1', 'param2', 'param3', 'param4']);
@@ -33,7 +34,10 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: sendOptions.filter((option) => !GROUP_EXCLUDED.has(option.name)),
+		options: withOwnOptions(
+			sendOptions.filter((option) => !GROUP_EXCLUDED.has(option.name)),
+			[neutralizeMacrosOption],
+		),
 	},
 ];
 
@@ -48,10 +52,10 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const group = String(this.getNodeParameter('group', itemIndex) ?? '').trim();
-		const message = this.getNodeParameter('message', itemIndex, '') as string;
-		const params = toSendParameters(this.getNodeParameter('options', itemIndex, {}) as IDataObject, {
-			timezone: this.getTimezone?.(),
-		});
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		let message = toText(this.getNodeParameter('message', itemIndex, ''));
+		if (options.neutralizeMacros === true) message = withInertMacros.call(this, 'message', itemIndex, message);
+		const params = toSendParameters(options, { timezone: this.getTimezone?.() });
 		params.group = group;
 		// A template replaces the message (Message is hidden then; a value left from before is ignored).
 		if (message !== '' && params.template === undefined) params.message = message;

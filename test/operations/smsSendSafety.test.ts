@@ -1,0 +1,327 @@
+/**
+ * sms.send against a mocked service (nock), for what conformance and hardening changed:
+ * - idx and check_idx (issue 15.4): check_idx=1 only for the idx values the node generates; a
+ *   user's own Idx follows the user's Check Idx, and is repeated on the backup only when the
+ *   repeat cannot double;
+ * - parts (issue 15.5): 1 to 10, the account's own maximum decides when Max Parts is not set, and
+ *   the service's error 12 in words;
+ * - generated idx unique across n8n instances, workflows and content (issue 17.2), the same for
+ *   n8n's Retry On Fail;
+ * - untrusted To and Message (issue 17.5): a recipient limit per item, macros from expressions
+ *   made inert;
+ * - Allow Duplicates answered by idx (17.9); the list of sent messages in an error capped (17.14).
+ */
+import nock from 'nock';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { RunOptions, WireRequest } from './context';
+import { BACKUP_URL, BASE_URL, backupSmsDo, failure, mockService, runNode, smsSend, tokenCredentials, useMockedNetwork } from './context';
+
+useMockedNetwork();
+
+const send = smsSend;
+
+let nextId = 9074294081650020000n;
+
+/**
+ * sms.do as the service behaves for these tests: one message per number (in the order given, or
+ * reversed with `reverse`), check_idx refusing an idx used before (error 53) only when it is 1,
+ * idx echoed.
+ */
+function service(options: { reverse?: boolean } = {}) {
+	const used = new Set<string>();
+	return mockService().on('POST', '/sms.do', (request) => [200, answer(request, used, options.reverse)]);
+}
+
+function answer(request: WireRequest, used: Set<string>, reverse = false): IDataObject {
+	const p = request.body;
+	const numbers = p.to.split(',');
+	const idx = p.idx?.split('|') ?? [];
+	if (p.check_idx === '1' && idx.some((value) => used.has(value))) return { error: 53, message: 'Idx already used' };
+	for (const value of idx) used.add(value);
+	const list = numbers.map((number, i) => {
+		nextId += 1n;
+		return { id: String(nextId), points: 0.165, number, submitted_number: number, status: 'QUEUE', error: null, idx: idx[i] ?? null, parts: 1 };
+	});
+	return { count: list.length, list: reverse ? list.reverse() : list };
+}
+
+const backup = backupSmsDo;
+
+describe('idx and check_idx (issue 15.4)', () => {
+	it('the idx values the node generates always go with check_idx=1, also with Check Idx off', async () => {
+		const sms = service();
+		await runNode({ parameters: send('48500000001', 'Hi', { checkIdx: false }) });
+		expect(sms.calls[0].body.check_idx).toBe('1');
+		expect(sms.calls[0].body.idx).toMatch(/^[0-9a-f]{32}$/);
+	});
+
+	it("a user's own Idx follows Check Idx: absent unless set, as at the service", async () => {
+		const sms = service();
+		await runNode({
+			parameters: [
+				send('48500000001', 'A', { idx: 'order-1' }),
+				send('48500000002', 'B', { idx: 'order-2', checkIdx: true }),
+				send('48500000003', 'C', { idx: 'order-3', checkIdx: false }),
+			],
+		});
+		expect(sms.calls.map((call) => [call.body.idx, call.body.check_idx])).toEqual([
+			['order-1', undefined],
+			['order-2', '1'],
+			['order-3', '0'],
+		]);
+	});
+
+	it('an order id reused within 24 hours as Idx is sent again, not refused with error 53', async () => {
+		const sms = service();
+		const first = await runNode({ parameters: send('48500000001,48500000002', 'Your order shipped', { idx: 'order-42|order-42b' }) });
+		const again = await runNode({ parameters: send('48500000001,48500000002', 'Your order arrived', { idx: 'order-42|order-42b' }) });
+		expect(sms.calls).toHaveLength(2);
+		expect(first.map((item) => item.json.status)).toEqual(['QUEUE', 'QUEUE']);
+		expect(again.map((item) => item.json.status)).toEqual(['QUEUE', 'QUEUE']);
+	});
+
+	it('with Check Idx on, a reused own Idx is the service’s error 53 (never reported as accepted)', async () => {
+		service();
+		await runNode({ parameters: send('48500000001', 'A', { idx: 'order-7', checkIdx: true }) });
+		const error = await failure(runNode({ parameters: send('48500000001', 'A', { idx: 'order-7', checkIdx: true }) }));
+		expect(error.message).toMatch(/SMSAPI error 53/);
+	});
+
+	it('own Idx without Check Idx: repeated on the backup only when the primary provably never got it', async () => {
+		nock(BASE_URL).post('/sms.do').replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+		const calls = backup((body) => [200, answer({ body } as WireRequest, new Set())]);
+		const output = await runNode({
+			parameters: send('48500000001', 'A', { idx: 'order-8' }),
+			credentials: tokenCredentials({ backupUrl: BACKUP_URL }),
+		});
+		expect(calls).toHaveLength(1);
+		expect(calls[0]).toMatchObject({ idx: 'order-8' });
+		expect(calls[0].check_idx).toBeUndefined();
+		expect(output[0].json).toMatchObject({ number: '48500000001', status: 'QUEUE', idx: 'order-8' });
+	});
+
+	it('own Idx with Check Idx after a 502: repeated on the backup; its 53 is an error that names both possibilities', async () => {
+		nock(BASE_URL).post('/sms.do').reply(502, 'Bad Gateway');
+		const calls = backup(() => [200, { error: 53, message: 'Idx already used' }]);
+		const error = await failure(
+			runNode({
+				parameters: send('48500000001', 'A', { idx: 'order-9', checkIdx: true }),
+				credentials: tokenCredentials({ backupUrl: BACKUP_URL }),
+			}),
+		);
+		expect(calls).toHaveLength(1);
+		expect(error.message).toMatch(/SMSAPI error 53/);
+		expect(error.description).toMatch(/either the first attempt had been accepted .* or this idx had already been used/);
+	});
+});
+
+describe('generated idx: unique across instances, workflows and content; the same for a retry (issue 17.2)', () => {
+	const run = async (options: Partial<RunOptions>, message = 'Order shipped') => {
+		nock.cleanAll();
+		const sms = service();
+		await runNode({ parameters: send('48500000001', message), executionId: 'exec-1', ...options });
+		return sms.calls[0].body.idx;
+	};
+
+	it('two n8n instances running the same imported workflow (same execution id, node id, item) get different idx', async () => {
+		const a = await run({ instanceId: 'instance-a', workflowId: 'wf-1' });
+		const b = await run({ instanceId: 'instance-b', workflowId: 'wf-1' });
+		expect(a).toMatch(/^[0-9a-f]{32}$/);
+		expect(b).not.toBe(a);
+	});
+
+	it('two workflows of one instance with the same node ids get different idx', async () => {
+		expect(await run({ instanceId: 'i', workflowId: 'wf-1' })).not.toBe(await run({ instanceId: 'i', workflowId: 'wf-2' }));
+	});
+
+	it('other content in the same execution, node and item gives another idx (copies of an instance share its id)', async () => {
+		expect(await run({ instanceId: 'i', workflowId: 'w' }, 'Order shipped')).not.toBe(
+			await run({ instanceId: 'i', workflowId: 'w' }, 'Order delivered'),
+		);
+	});
+
+	it("n8n's Retry On Fail (same execution and node context) repeats the idx, even when an expression gives another text", async () => {
+		const nodeContext: IDataObject = {};
+		const first = await run({ instanceId: 'i', workflowId: 'w', nodeContext }, 'Sent at 10:00:01');
+		const retry = await run({ instanceId: 'i', workflowId: 'w', nodeContext }, 'Sent at 10:00:07');
+		expect(retry).toBe(first);
+		const otherRun = await run({ instanceId: 'i', workflowId: 'w', nodeContext, runIndex: 1 }, 'Sent at 10:00:07');
+		expect(otherRun).not.toBe(first);
+	});
+
+	it('generated idx values are 32 characters of 0-9a-f: within the service’s idx limits (error 27)', async () => {
+		const sms = service();
+		await runNode({ parameters: send(Array.from({ length: 50 }, (_, i) => String(48500000000 + i)), 'Hi') });
+		const idx = sms.calls[0].body.idx.split('|');
+		expect(new Set(idx).size).toBe(50);
+		for (const value of idx) expect(value).toMatch(/^[0-9a-f]{32}$/);
+	});
+});
+
+describe('parts (issue 15.5)', () => {
+	it('8 parts without Max Parts go to the service (the account decides); Max Parts 10 is sent as max_parts=10', async () => {
+		const sms = service();
+		await runNode({ parameters: [send('48500000001', 'a'.repeat(1200)), send('48500000002', 'b'.repeat(1500), { maxParts: 10 })] });
+		expect(sms.calls).toHaveLength(2);
+		expect(sms.calls[0].body.max_parts).toBeUndefined();
+		expect(sms.calls[1].body.max_parts).toBe('10');
+	});
+
+	it("the service's error 12 says how many parts the message needs and which limit refused it", async () => {
+		mockService().on('POST', '/sms.do', () => [200, { error: 12, message: 'Too many parts' }]);
+		const error = await failure(runNode({ parameters: send('48500000001', 'a'.repeat(1200)) }));
+		expect(error.message).toMatch(/SMSAPI error 12: the message has more parts than allowed/);
+		expect(error.message).toMatch(/set Max Parts \(max_parts, up to 10\)/);
+		expect(error.description).toMatch(/needs 8 parts \(1200 characters, GSM-7\), more than the account's own maximum of parts/);
+		expect(error.description).toMatch(/Set Max Parts to 8/);
+	});
+});
+
+describe('untrusted To (issue 17.5): a recipient limit per item', () => {
+	const numbers = (count: number) => Array.from({ length: count }, (_, i) => String(48500000000 + i)).join(', ');
+
+	it('101 numbers in one item: refused before anything is sent (default limit 100)', async () => {
+		const sms = service();
+		const error = await failure(runNode({ parameters: send(numbers(101), 'Hi') }));
+		expect(error.message).toBe('To lists 101 recipients, more than the 100 allowed per item');
+		expect(error.description).toMatch(/Max Recipients per Item/);
+		expect(sms.calls).toHaveLength(0);
+		await runNode({ parameters: send(numbers(100), 'Hi') });
+		expect(sms.calls).toHaveLength(1);
+	});
+
+	it('the limit is an option; 0 turns it off; with Continue On Fail only the item over it fails', async () => {
+		const sms = service();
+		const output = await runNode({
+			parameters: [send(numbers(6), 'A', { maxRecipientsPerItem: 5 }), send(numbers(3), 'A', { maxRecipientsPerItem: 5 })],
+			continueOnFail: true,
+		});
+		expect(output[0].json.error).toMatch(/To lists 6 recipients, more than the 5 allowed/);
+		expect(output.slice(1).map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 1 }, { item: 1 }]);
+		await runNode({ parameters: send(numbers(250), 'B', { maxRecipientsPerItem: 0 }) });
+		expect(sms.calls.map((call) => call.body.to.split(',').length)).toEqual([3, 250]);
+	});
+});
+
+describe('untrusted Message (issue 17.5): macros from expressions made inert', () => {
+	const customers = [{ name: 'Anna [%goto:https://evil.example/x%]', code: '[%code%]' }, { name: 'Jan' }];
+	/** n8n's evaluation of the few expressions these tests use, per item. */
+	const evaluate = (expression: string, itemIndex: number) => {
+		const item = customers[itemIndex] as IDataObject;
+		const values: Record<string, unknown> = { '$json.name': item.name, '$json.code': item.code ?? '' };
+		return expression.slice(1).replace(/\{\{(.*?)\}\}/g, (_, code: string) => String(values[code.trim()]));
+	};
+	const raw = (message: string, options: INodeParameters = {}): INodeParameters => send('={{ $json.phone }}', message, options);
+
+	it("keeps the typed short link and defuses the one in the customer's name", async () => {
+		const sms = service();
+		const message = '=Hi {{ $json.name }}, track it: [%goto:https://shop.example/o/1%]';
+		await runNode({
+			parameters: customers.map((customer) =>
+				send('48500000001', evaluate(message, customers.indexOf(customer)), { neutralizeMacros: true, allowDuplicates: true }),
+			),
+			rawParameters: raw(message, { neutralizeMacros: true }),
+			evaluate,
+		});
+		const sent = sms.calls.map((call) => call.body.message);
+		expect(sent).toEqual(
+			expect.arrayContaining([
+				'Hi Anna [ %goto:https://evil.example/x% ], track it: [%goto:https://shop.example/o/1%]',
+				'Hi Jan, track it: [%goto:https://shop.example/o/1%]',
+			]),
+		);
+	});
+
+	it('Param 1–4 from expressions too; a value typed as fixed text stays as it is', async () => {
+		const sms = service();
+		await runNode({
+			parameters: send('48500000001', 'Hi [%1%], your code: [%2%] [%3%]', {
+				neutralizeMacros: true,
+				param1: 'Anna [%goto:https://evil.example/x%]',
+				param2: '[%code%]',
+				param3: '[%code%]',
+			}),
+			rawParameters: raw('Hi [%1%], your code: [%2%] [%3%]', {
+				neutralizeMacros: true,
+				param1: '={{ $json.name }}',
+				param2: '={{ $json.code }}',
+				param3: '[%code%]',
+			}),
+			evaluate,
+		});
+		expect(sms.calls[0].body).toMatchObject({
+			message: 'Hi [%1%], your code: [%2%] [%3%]',
+			param1: 'Anna [ %goto:https://evil.example/x% ]',
+			param2: '[ %code% ]',
+			param3: '[%code%]',
+		});
+	});
+
+	it('off (the default): the text goes as the expression gave it', async () => {
+		const sms = service();
+		const message = '=Hi {{ $json.name }}';
+		await runNode({ parameters: send('48500000001', evaluate(message, 0)), rawParameters: raw(message), evaluate });
+		expect(sms.calls[0].body.message).toBe('Hi Anna [%goto:https://evil.example/x%]');
+	});
+
+	it('an expression the node cannot split as n8n does: the whole message counts as untrusted', async () => {
+		const sms = service();
+		await runNode({
+			parameters: send('48500000001', 'Hi {{ [%goto:https://shop.example%]', { neutralizeMacros: true }),
+			rawParameters: raw('=Hi \\{{ [%goto:https://shop.example%]', { neutralizeMacros: true }),
+			evaluate,
+		});
+		expect(sms.calls[0].body.message).toBe('Hi {{ [ %goto:https://shop.example% ]');
+	});
+
+	it('send to group: the message is defused the same way', async () => {
+		const sms = mockService().on('POST', '/sms.do', () => [200, { count: 0, list: [] }]);
+		const message = '=Hi [%contact.first_name%], {{ $json.name }}';
+		await runNode({
+			parameters: { resource: 'sms', operation: 'sendToGroup', group: 'vip', message: evaluate(message, 0), options: { neutralizeMacros: true } },
+			rawParameters: { resource: 'sms', operation: 'sendToGroup', group: 'vip', message, options: { neutralizeMacros: true } },
+			evaluate,
+		});
+		expect(sms.calls[0].body.message).toBe('Hi [%contact.first_name%], Anna [ %goto:https://evil.example/x% ]');
+	});
+});
+
+describe('Allow Duplicates: each message is matched to its recipient by idx (issue 17.9)', () => {
+	it('the same number twice with different params: the answer in another order still reaches the right item', async () => {
+		const sms = service({ reverse: true });
+		const output = await runNode({
+			parameters: [
+				send('48500000001', 'Hi [%1%]', { allowDuplicates: true, param1: 'first' }),
+				send('48500000001', 'Hi [%1%]', { allowDuplicates: true, param1: 'second' }),
+			],
+		});
+		expect(output).toHaveLength(2);
+		const [first, second] = output;
+		expect(first.pairedItem).toEqual({ item: 0 });
+		expect(second.pairedItem).toEqual({ item: 1 });
+		// One request; the service listed the second recipient first.
+		expect(sms.calls).toHaveLength(1);
+		const idx = sms.calls[0].body.idx.split('|');
+		expect([first.json.idx, second.json.idx]).toEqual(idx);
+		expect(BigInt(String(first.json.id))).toBeLessThan(BigInt(String(second.json.id)));
+	});
+});
+
+describe('an error after a large run lists a few sent messages and counts the rest (issue 17.14)', () => {
+	it('59 messages sent, then not enough credits: 20 named, 39 counted', async () => {
+		let calls = 0;
+		mockService().on('POST', '/sms.do', (request) => {
+			calls++;
+			if (calls === 60) return [200, { error: 103, message: 'Not enough points' }];
+			return [200, answer(request, new Set())];
+		});
+		const parameters = Array.from({ length: 60 }, (_, i) => send(String(48500000000 + i), 'A', { batching: false }));
+		const error = await failure(runNode({ parameters }));
+		expect(error.message).toMatch(/103/);
+		expect(error.description).toMatch(/Messages already sent in this run: item 0 → 48500000000/);
+		expect(error.description).toMatch(/item 19 → 48500000019/);
+		expect(error.description).not.toMatch(/item 20 →/);
+		expect(error.description).toMatch(/and 39 more \(59 in all/);
+	});
+});

@@ -4,7 +4,8 @@
  * n8n 2.x install that `npm test` provisions in the shared cache (they are no dependency of
  * this package). Each is the real class, found through the package's `dist/known/*.json` index
  * as n8n's lazy loader finds it. They resolve their own copy of n8n-workflow (the install's, of
- * the same version as ours).
+ * the same version as ours). Under jest, the few ES-module-only packages among their
+ * dependencies go through test/workflow/esm-to-commonjs.js (see jest.config.js).
  *
  * The Code node loads too, but n8n 2.x runs its code in a separate task-runner process, which
  * this harness does not start: a workflow test pins the Code node's output instead (`pinData`).

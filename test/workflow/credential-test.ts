@@ -22,7 +22,7 @@ import type { CredentialTypes } from './node-types';
 
 export interface CredentialTestInput {
 	type: string;
-	data: ICredentialDataDecryptedObject;
+	data: Record<string, unknown>;
 	name?: string;
 }
 
@@ -47,7 +47,12 @@ export async function testCredential(
 
 	const credential: ICredentialsDecrypted = { id: 'credential-test', name: input.name ?? 'credential test', type: input.type, data: {} };
 	try {
-		credential.data = credentialsHelper.applyDefaultsAndExpressions(additionalData, input.data, input.type, 'internal');
+		credential.data = credentialsHelper.applyDefaultsAndExpressions(
+			additionalData,
+			input.data as ICredentialDataDecryptedObject,
+			input.type,
+			'internal',
+		);
 	} catch (error) {
 		return { status: 'Error', message: String((error as Error).message) };
 	}

@@ -136,12 +136,12 @@ export class WorkflowHarness {
 	}
 
 	/** Stores a credential (as n8n's database would); a node names it by this id. */
-	addCredential(credential: { type: string; data: ICredentialDataDecryptedObject; name?: string; id?: string }) {
+	addCredential(credential: { type: string; data: Record<string, unknown>; name?: string; id?: string }) {
 		this.assertRunning();
 		this.credentials += 1;
 		const id = credential.id ?? `credential${this.credentials}`;
 		const name = credential.name ?? `${credential.type} ${this.credentials}`;
-		this.credentialsHelper.add({ id, name, type: credential.type, data: credential.data });
+		this.credentialsHelper.add({ id, name, type: credential.type, data: credential.data as ICredentialDataDecryptedObject });
 		return { id, name };
 	}
 
@@ -180,7 +180,10 @@ export class WorkflowHarness {
 		});
 
 		const pinData: IPinData = {};
-		for (const [name, items] of Object.entries(options.pinData ?? {})) pinData[name] = toItems(items);
+		for (const [name, items] of Object.entries(options.pinData ?? {})) {
+			if (!workflow.getNode(name)) throw new Error(`pinData names a node the workflow does not have: '${name}'`);
+			pinData[name] = toItems(items);
+		}
 		const runExecutionData = createRunExecutionData({
 			executionData: {
 				nodeExecutionStack: [{ node: startNode, data: { main: [toItems(options.input ?? [{ json: {} }])] }, source: null }],

@@ -7,8 +7,10 @@ import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator'
 import { loadWorkflowFixture } from '../e2e/harness/fixtures';
 import { SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData } from '../e2e/harness/smsapi';
 import type { CredentialJson } from '../e2e/harness/types';
-import type { WorkflowHarness, WorkflowJson } from './harness';
+import { pinnedCodeOutput } from './code-node-output';
+import type { RunOptions, WorkflowHarness, WorkflowJson } from './harness';
 import { useWorkflowHarness } from './jest';
+import type { WorkflowRun } from './run-result';
 
 type Bound = Record<string, { id: string; name: string }>;
 
@@ -25,6 +27,8 @@ export interface Suite {
 	n8n: () => WorkflowHarness;
 	/** A fixture of test/e2e/fixtures with its credentials bound to the suite's. */
 	fixture: (name: string) => WorkflowJson;
+	/** Runs a fixture, its Code nodes' output pinned (code-node-output.ts). */
+	run: (name: string, options?: RunOptions) => Promise<WorkflowRun>;
 	/** The suite's credentials by key ({ id, name } as nodes name them). */
 	credential: (key: string) => { id: string; name: string };
 }
@@ -58,6 +62,8 @@ export function useEmulatorSuite(options: SuiteOptions = {}): Suite {
 		},
 		n8n,
 		fixture: (name) => load(name, bound),
+		run: (name, runOptions = {}) =>
+			n8n().run(load(name, bound), { ...runOptions, pinData: { ...pinnedCodeOutput(name), ...runOptions.pinData } }),
 		credential: (key) => bound[key],
 	};
 }

@@ -23,7 +23,9 @@ import type {
 	INode,
 	INodeCredentialTestResult,
 	INodeExecutionData,
+	INodeType,
 	IPinData,
+	IVersionedNodeType,
 	IWorkflowBase,
 	IWorkflowSettings,
 	WorkflowExecuteMode,
@@ -63,6 +65,8 @@ export interface HarnessOptions {
 	variables?: Record<string, string>;
 	/** Folder of n8n-nodes-base; default: the n8n 2.x install `npm test` provisions. */
 	baseNodesDir?: string;
+	/** More node types by full type name (`test.counter`), e.g. a test's own node. */
+	extraNodeTypes?: Record<string, INodeType | IVersionedNodeType>;
 }
 
 export interface RunOptions {
@@ -75,7 +79,7 @@ export interface RunOptions {
 	input?: Items;
 	/** Output of nodes that do not run (the editor's pinned data); a Code node needs it. */
 	pinData?: Record<string, Items>;
-	/** The node the execution starts at; default: n8n's choice (the trigger). */
+	/** The node the execution starts at; default: n8n's choice (the trigger), else the webhook node. */
 	startNode?: string;
 	/** Default: the JSON's `id`, else one id per workflow object. */
 	workflowId?: string;
@@ -126,7 +130,7 @@ export class WorkflowHarness {
 		acquireN8nRuntime();
 		const previousTimezone = getGlobalState().defaultTimezone;
 		try {
-			const { nodeTypes, credentialTypes } = loadTypes(options.baseNodesDir);
+			const { nodeTypes, credentialTypes } = loadTypes(options.baseNodesDir, options.extraNodeTypes);
 			if (options.defaultTimezone) setGlobalState({ ...getGlobalState(), defaultTimezone: options.defaultTimezone });
 			return new WorkflowHarness(nodeTypes, credentialTypes, options, previousTimezone);
 		} catch (error) {
@@ -165,8 +169,7 @@ export class WorkflowHarness {
 			staticData: plainStaticData(staticData),
 			settings: (workflowData.settings ?? {}) as IWorkflowSettings,
 		});
-		const startNode = options.startNode ? workflow.getNode(options.startNode) : workflow.getStartNode();
-		if (!startNode) throw new Error(`No node to start from${options.startNode ? `: no node '${options.startNode}'` : ''}`);
+		const startNode = this.startNodeOf(workflow, options.startNode);
 
 		const executedNodes: string[] = [];
 		let savedStaticData: IDataObject | undefined;
@@ -234,6 +237,21 @@ export class WorkflowHarness {
 		this.stopped = true;
 		if (this.options.defaultTimezone) setGlobalState({ ...getGlobalState(), defaultTimezone: this.previousTimezone });
 		releaseN8nRuntime();
+	}
+
+	/**
+	 * The named node, else n8n's choice (a trigger), else the first webhook node: n8n starts a
+	 * webhook's execution at the node that received the call.
+	 */
+	private startNodeOf(workflow: Workflow, name?: string): INode {
+		const node = name
+			? workflow.getNode(name)
+			: (workflow.getStartNode() ??
+				Object.values(workflow.nodes).find(
+					(candidate) => !candidate.disabled && this.nodeTypes.getByNameAndVersion(candidate.type, candidate.typeVersion).webhook,
+				));
+		if (!node) throw new Error(name ? `No node '${name}' to start from` : 'No node to start from: give `startNode`');
+		return node;
 	}
 
 	private workflowIdOf(workflowJson: WorkflowJson): string {

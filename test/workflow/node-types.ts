@@ -53,9 +53,16 @@ export class CredentialTypes {
 	}
 }
 
-/** The types of this package plus n8n's own nodes (from the provisioned install). */
-export function loadTypes(baseNodesDir?: string): { nodeTypes: NodeTypes; credentialTypes: CredentialTypes } {
-	const own = loadPackageTypes();
+/**
+ * The types of this package plus n8n's own nodes (from the provisioned install), and any
+ * `extraNodes` a caller brings (by full type name, e.g. a test's own node).
+ */
+export function loadTypes(
+	baseNodesDir?: string,
+	extraNodes: Record<string, INodeType | IVersionedNodeType> = {},
+): { nodeTypes: NodeTypes; credentialTypes: CredentialTypes } {
+	const loaded = loadPackageTypes();
+	const own = { ...loaded, nodes: { ...loaded.nodes, ...extraNodes } };
 	const base = new BaseTypes(baseNodesDir);
 	return { nodeTypes: new NodeTypes(own, base), credentialTypes: new CredentialTypes(own, base) };
 }

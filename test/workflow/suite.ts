@@ -46,7 +46,7 @@ export function useEmulatorSuite(options: SuiteOptions = {}): Suite {
 		bound = Object.fromEntries(
 			Object.entries(wanted).map(([key, credential]) => [
 				key,
-				n8n().addCredential({ type: credential.type, name: credential.name, data: credential.data ?? {} }),
+				n8n().addCredential({ id: credential.id, type: credential.type, name: credential.name, data: credential.data ?? {} }),
 			]),
 		);
 	});

@@ -1,6 +1,7 @@
 /**
  * Two projects:
- * - unit: everything under test/ except test/e2e (fast, in-process).
+ * - unit: everything under test/ except test/e2e (fast, in-process), the in-process workflow
+ *         harness (test/workflow) among it.
  * - e2e:  test/e2e/*.test.ts against real n8n installs (scripts/install-n8n.sh). Its globalSetup
  *         builds the package when dist/ is stale; it runs only when an e2e test is selected.
  * Select one with `jest --selectProjects unit` or `jest --selectProjects e2e`.
@@ -14,6 +15,14 @@ const base = {
 	},
 };
 
+/**
+ * The in-process workflow harness loads n8n's own nodes from the provisioned n8n install
+ * (a folder `n8n-<version>/node_modules` in the cache); the few ES-module-only packages among
+ * their dependencies are turned into CommonJS for jest's module registry. Everything else under
+ * node_modules is left untransformed, as by default.
+ */
+const N8N_INSTALL_JS = '[\\\\/]n8n-\\d+\\.\\d+\\.\\d+[\\\\/]node_modules[\\\\/].+\\.js$';
+
 /** @type {import('jest').Config} */
 module.exports = {
 	testTimeout: 30000,
@@ -23,6 +32,11 @@ module.exports = {
 			displayName: 'unit',
 			testMatch: ['**/*.test.ts'],
 			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+			transform: {
+				...base.transform,
+				[N8N_INSTALL_JS]: '<rootDir>/test/workflow/esm-to-commonjs.js',
+			},
+			transformIgnorePatterns: ['^(?!.*[\\\\/]n8n-\\d+\\.\\d+\\.\\d+[\\\\/]node_modules[\\\\/]).*[\\\\/]node_modules[\\\\/]'],
 		},
 		{
 			...base,

@@ -1,0 +1,71 @@
+/**
+ * The example workflows shipped in examples/ run in-process with n8n's own nodes (Schedule
+ * Trigger, Set, Split Out) and this package's against the emulator. The trigger workflows start
+ * from the items their trigger gives on a callback (webhook mode): what happens before that,
+ * the callback reaching n8n, needs a server (test/e2e/trigger.test.ts, test/e2e/demo.test.ts).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+import { messages, smsDoRequests } from '../e2e/sms/support';
+import { SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData } from '../e2e/harness/smsapi';
+import type { WorkflowJson } from './harness';
+import { PROJECT_ROOT } from './package-types';
+import { nodeJson } from './run-result';
+import { useEmulatorSuite } from './suite';
+
+const example = (file: string) =>
+	JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'examples', file), 'utf8')) as WorkflowJson;
+
+describe('in-process n8n: the example workflows', () => {
+	const suite = useEmulatorSuite({
+		emulator: { dlrDelayMs: 600_000 },
+		// The examples name the demo's credential by its id.
+		credentials: (emulator) => ({
+			demo: { id: 'SmsapiDemoCred01', type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI (demo emulator)', data: smsapiTokenCredentialData(emulator) },
+		}),
+	});
+	const emulator = () => suite.emulator();
+
+	beforeEach(() => emulator().reset());
+
+	it('send-sms: one message from MyShop', async () => {
+		const run = await suite.n8n().run(example('send-sms.workflow.json'));
+		expect(run.status).toBe('success');
+		expect((await messages(emulator())).map((m) => [m.number, m.sender, m.text])).toEqual([
+			['48500000001', 'MyShop', 'Hello from n8n! Your order #1024 has shipped.'],
+		]);
+	});
+
+	it('scheduled-bulk-campaign (run by hand): Set builds the list, Split Out makes one item per customer, one batched request sends all three with their names', async () => {
+		const run = await suite.n8n().run(example('scheduled-bulk-campaign.workflow.json'));
+		expect(run.executedNodes).toEqual(['Every day at 9:00', 'Customers', 'One item per customer', 'Send campaign']);
+		expect(nodeJson(run, 'One item per customer')).toHaveLength(3);
+		const requests = await smsDoRequests(emulator());
+		expect(requests).toHaveLength(1);
+		expect(requests[0].body).toMatchObject({ to: '48500000001,48500000002,48500000003', param1: 'Anna|Jan|Piotr', from: 'MyShop' });
+		expect(nodeJson(run, 'Send campaign').map((item) => item.number)).toEqual(['48500000001', '48500000002', '48500000003']);
+	});
+
+	it('inbound-auto-reply (an inbound message came in): the reply goes to the sender and quotes the text', async () => {
+		const inbound = { sms_from: '48500000777', sms_to: '48799599599', sms_text: 'Is my order ready?', event: 'mo' };
+		const run = await suite.n8n().run(example('inbound-auto-reply.workflow.json'), { mode: 'webhook', input: [inbound] });
+		expect(run.status).toBe('success');
+		expect((await messages(emulator())).map((m) => [m.number, m.text])).toEqual([
+			['48500000777', 'Thanks for your message! We received: "Is my order ready?". A consultant will get back to you shortly.'],
+		]);
+	});
+
+	it('delivery-report-logger (a delivery report came in): Set writes one log line per report', async () => {
+		const report = { MsgId: '1795425669513000014', to: '48500000001', status: 404, status_name: 'DELIVERED', final: true, donedate_iso: '2030-01-01T09:00:05+01:00' };
+		const run = await suite.n8n().run(example('delivery-report-logger.workflow.json'), { mode: 'webhook', input: [report] });
+		expect(nodeJson(run, 'Log line')).toEqual([
+			{
+				log: '2030-01-01T09:00:05+01:00 message 1795425669513000014 to 48500000001: DELIVERED (404)',
+				MsgId: '1795425669513000014',
+				status: 'DELIVERED',
+				final: true,
+			},
+		]);
+	});
+});

@@ -1,0 +1,153 @@
+/**
+ * Item batching and safe failover of sms.send through n8n's engine in-process (the cases of
+ * test/e2e/sms-batching.test.ts): 1,000 items (the fixtures' Code node output, pinned) reach
+ * the SMSAPI node; checks the number of sms.do requests, that every output item answers its own
+ * input item (pairedItem), and that a failure of the primary address never loses or doubles a
+ * message (repeat on the backup with the same idx and check_idx=1; error 53 read as accepted).
+ */
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import type { Emulator } from '../emulator';
+import { GENERATED_IDX, injectFault, messages, responseOf, setCredits, smsDoRequests, type SmsDoRequest } from '../e2e/sms/support';
+import { nodeItems, pairedIndex } from './run-result';
+import { useEmulatorSuite } from './suite';
+
+/** The numbers the Code node of the 1,000-item workflows gives item i. */
+const phoneOf = (i: number) => String(48500100000 + i);
+const PHONES = Array.from({ length: 1000 }, (_, i) => phoneOf(i));
+
+/** Output item k answers input item k: paired with it and carrying its number. */
+function expectPairedInOrder(items: INodeExecutionData[], phones: string[]) {
+	expect(items).toHaveLength(phones.length);
+	const wrong = items.filter((item, k) => pairedIndex(item) !== k || item.json.number !== phones[k]);
+	expect(wrong.slice(0, 3)).toEqual([]);
+}
+
+/** Each number got exactly one message. */
+async function expectOneMessageEach(emulator: Emulator, phones: string[]) {
+	const sent = await messages(emulator);
+	const counts = new Map<string, number>();
+	for (const message of sent) counts.set(message.number, (counts.get(message.number) ?? 0) + 1);
+	expect([...counts.values()].filter((count) => count !== 1)).toEqual([]);
+	expect([...counts.keys()].sort()).toEqual([...phones].sort());
+	return sent;
+}
+
+function expectSafe(request: SmsDoRequest, recipients: number) {
+	expect(request.body.check_idx).toBe('1');
+	const idx = request.body.idx.split('|');
+	expect(idx).toHaveLength(recipients);
+	expect(idx.filter((value) => !GENERATED_IDX.test(value))).toEqual([]);
+	return idx;
+}
+
+describe('in-process n8n: sms batching and failover', () => {
+	const suite = useEmulatorSuite({ emulator: { dlrDelayMs: 600_000 } });
+	const emulator = () => suite.emulator();
+
+	beforeEach(async () => {
+		emulator().reset();
+		await setCredits(emulator(), 100_000);
+	});
+
+	it('1,000 items with one message: one sms.do request with 1,000 numbers and 1,000 distinct idx; output item k answers input k', async () => {
+		const run = await suite.run('sms-batch-same');
+		const items = nodeItems(run, 'SMSAPI');
+
+		const requests = await smsDoRequests(emulator());
+		expect(requests).toHaveLength(1);
+		expect(requests[0].body.to.split(',')).toEqual(PHONES);
+		const idx = expectSafe(requests[0], 1000);
+		expect(new Set(idx).size).toBe(1000);
+
+		expectPairedInOrder(items, PHONES);
+		expect(items.map((item) => item.json.idx)).toEqual(idx);
+		await expectOneMessageEach(emulator(), PHONES);
+	});
+
+	it('1,000 personalised items (param1 differs): ten requests of 100 with aligned param1; every text filled in; output item k answers input k', async () => {
+		const run = await suite.run('sms-batch-personalised');
+		const items = nodeItems(run, 'SMSAPI');
+
+		const requests = await smsDoRequests(emulator());
+		expect(requests).toHaveLength(10);
+		requests.forEach((request, r) => {
+			const to = request.body.to.split(',');
+			expect(to).toEqual(PHONES.slice(r * 100, r * 100 + 100));
+			expect(request.body.param1.split('|')).toEqual(to.map((_, k) => `Customer ${r * 100 + k}`));
+			expectSafe(request, 100);
+		});
+
+		expectPairedInOrder(items, PHONES);
+		const sent = await expectOneMessageEach(emulator(), PHONES);
+		const wrongText = sent.filter((m) => m.text !== `Hi Customer ${Number(m.number) - 48500100000}, your coupon is waiting.`);
+		expect(wrongText).toEqual([]);
+	});
+
+	it('the primary answers 500 to the first of ten batched requests: that request is repeated on the backup with the same idx and check_idx=1; every number gets one message', async () => {
+		await injectFault(emulator(), { address: 'primary', endpoint: 'sms.do', mode: '500', times: 1 });
+		const run = await suite.run('sms-batch-personalised');
+		const items = nodeItems(run, 'SMSAPI');
+
+		const requests = await smsDoRequests(emulator());
+		expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual([
+			'primary 500',
+			'backup 200',
+			...Array.from({ length: 9 }, () => 'primary 200'),
+		]);
+		expect(requests[1].body).toEqual(requests[0].body);
+		expectSafe(requests[1], 100);
+
+		expectPairedInOrder(items, PHONES);
+		const sent = await expectOneMessageEach(emulator(), PHONES);
+		const viaBackup = sent.filter((m) => m.address === 'backup').map((m) => m.number);
+		expect(viaBackup).toEqual(PHONES.slice(0, 100));
+	});
+
+	it('the primary resets the connection: the 1,000-number request is repeated once on the backup, same body and idx; nothing lost or doubled', async () => {
+		await injectFault(emulator(), { address: 'primary', endpoint: 'sms.do', mode: 'reset', times: 1 });
+		const run = await suite.run('sms-batch-same');
+		expect(run.error).toBeUndefined();
+		const items = nodeItems(run, 'SMSAPI');
+
+		const requests = await smsDoRequests(emulator());
+		expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual(['primary reset', 'backup 200']);
+		expect(requests[1].body).toEqual(requests[0].body);
+		expectSafe(requests[1], 1000);
+
+		expectPairedInOrder(items, PHONES);
+		expect(items.map((item) => item.json.idx)).toEqual(requests[1].body.idx.split('|'));
+		const sent = await expectOneMessageEach(emulator(), PHONES);
+		expect(sent.every((m) => m.address === 'backup')).toBe(true);
+	});
+
+	it('the primary had accepted the request but its answer was lost: the backup answers 53 and the items are reported as accepted, with no second message', async () => {
+		// 'lost': the primary processes the request (the messages are accepted and charged),
+		// then resets the connection instead of answering.
+		const phones = Array.from({ length: 5 }, (_, i) => String(48500200000 + i));
+		const orders = Array.from({ length: 5 }, (_, i) => `ord${7000 + i}`);
+		await injectFault(emulator(), { address: 'primary', endpoint: 'sms.do', mode: 'lost', times: 1 });
+
+		const run = await suite.run('sms-batch-own-idx');
+		expect(run.error).toBeUndefined();
+		const items = nodeItems(run, 'SMSAPI');
+
+		const requests = await smsDoRequests(emulator());
+		expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual(['primary lost', 'backup 200']);
+		const [primary, backup] = requests;
+		expect(primary.body).toEqual({
+			format: 'json',
+			to: phones.join(','),
+			message: 'Your order has shipped.',
+			idx: orders.join('|'),
+			check_idx: '1',
+		});
+		expect(backup.body).toEqual(primary.body);
+		expect(responseOf(backup)).toMatchObject({ error: 53 });
+
+		expect(items.map((item) => [pairedIndex(item), item.json])).toEqual(
+			phones.map((number, k) => [k, { id: null, number, idx: orders[k], status: 'ACCEPTED', accepted_earlier: true }]),
+		);
+		await expectOneMessageEach(emulator(), phones);
+	});
+});

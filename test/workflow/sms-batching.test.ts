@@ -3,13 +3,14 @@
  * test/e2e/sms-batching.test.ts): 1,000 items (the fixtures' Code node output, pinned) reach
  * the SMSAPI node; checks the number of sms.do requests, that every output item answers its own
  * input item (pairedItem), and that a failure of the primary address never loses or doubles a
- * message (repeat on the backup with the same idx and check_idx=1; error 53 read as accepted).
+ * message (repeat on the backup with the same idx and check_idx=1; error 53 to the node's own
+ * generated idx read as accepted, to a user's own idx reported as undecidable).
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../emulator';
 import { GENERATED_IDX, injectFault, messages, responseOf, setCredits, smsDoRequests, type SmsDoRequest } from '../e2e/sms/support';
-import { nodeItems, pairedIndex } from './run-result';
+import { nodeError, nodeItems, pairedIndex } from './run-result';
 import { useEmulatorSuite } from './suite';
 
 /** The numbers the Code node of the 1,000-item workflows gives item i. */
@@ -104,33 +105,65 @@ describe('in-process n8n: sms batching and failover', () => {
 		expect(viaBackup).toEqual(PHONES.slice(0, 100));
 	});
 
-	it('the primary resets the connection: the 1,000-number request is repeated once on the backup, same body and idx; nothing lost or doubled', async () => {
-		await injectFault(emulator(), { address: 'primary', endpoint: 'sms.do', mode: 'reset', times: 1 });
+	it.each([
+		{ mode: 'reset' as const, what: 'resets the connection', minWaitMs: 0 },
+		// The transport waits for its 30 s request timeout before it gives up on the primary.
+		{ mode: 'hang' as const, what: 'does not answer at all (past the 30 s request timeout)', minWaitMs: 30_000 },
+	])(
+		'the primary $what: the 1,000-number request is repeated once on the backup, same body and idx; nothing lost or doubled',
+		async ({ mode, minWaitMs }) => {
+			await injectFault(emulator(), { address: 'primary', endpoint: 'sms.do', mode, times: 1 });
+			const started = Date.now();
+			const run = await suite.run('sms-batch-same');
+			expect(run.error).toBeUndefined();
+			expect(Date.now() - started).toBeGreaterThanOrEqual(minWaitMs);
+			const items = nodeItems(run, 'SMSAPI');
+
+			const requests = await smsDoRequests(emulator());
+			expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual([`primary ${mode}`, 'backup 200']);
+			expect(requests[1].body).toEqual(requests[0].body);
+			expectSafe(requests[1], 1000);
+
+			expectPairedInOrder(items, PHONES);
+			expect(items.map((item) => item.json.idx)).toEqual(requests[1].body.idx.split('|'));
+			const sent = await expectOneMessageEach(emulator(), PHONES);
+			expect(sent.every((m) => m.address === 'backup')).toBe(true);
+		},
+		60_000,
+	);
+
+	it('the primary had accepted the 1,000-number request but its answer was lost: the backup answers 53 to the generated idx and the items are reported as accepted, with no second message', async () => {
+		// 'lost': the primary processes the request (the messages are accepted and charged),
+		// then resets the connection instead of answering.
+		await injectFault(emulator(), { address: 'primary', endpoint: 'sms.do', mode: 'lost', times: 1 });
 		const run = await suite.run('sms-batch-same');
 		expect(run.error).toBeUndefined();
 		const items = nodeItems(run, 'SMSAPI');
 
 		const requests = await smsDoRequests(emulator());
-		expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual(['primary reset', 'backup 200']);
-		expect(requests[1].body).toEqual(requests[0].body);
-		expectSafe(requests[1], 1000);
+		expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual(['primary lost', 'backup 200']);
+		const [primary, backup] = requests;
+		expect(backup.body).toEqual(primary.body);
+		const idx = expectSafe(primary, 1000);
+		expect(responseOf(backup)).toMatchObject({ error: 53 });
 
-		expectPairedInOrder(items, PHONES);
-		expect(items.map((item) => item.json.idx)).toEqual(requests[1].body.idx.split('|'));
+		expect(items.map((item) => [pairedIndex(item), item.json])).toEqual(
+			PHONES.map((number, k) => [k, { id: null, number, idx: idx[k], status: 'ACCEPTED', accepted_earlier: true }]),
+		);
 		const sent = await expectOneMessageEach(emulator(), PHONES);
-		expect(sent.every((m) => m.address === 'backup')).toBe(true);
+		expect(sent.every((m) => m.address === 'primary')).toBe(true);
 	});
 
-	it('the primary had accepted the request but its answer was lost: the backup answers 53 and the items are reported as accepted, with no second message', async () => {
-		// 'lost': the primary processes the request (the messages are accepted and charged),
-		// then resets the connection instead of answering.
+	it("the user's own idx with Check Idx, the primary's answer lost: repeated once on the backup, which answers 53; the node cannot tell accepted from used before and fails saying so, nothing sent twice", async () => {
+		// Own idx (order ids) go with check_idx=1 only when the user sets Check Idx; only then may
+		// the node repeat the request. A 53 to an own idx may also mean "used by another request
+		// in the last 24 hours", so it is not reported as accepted.
 		const phones = Array.from({ length: 5 }, (_, i) => String(48500200000 + i));
 		const orders = Array.from({ length: 5 }, (_, i) => `ord${7000 + i}`);
 		await injectFault(emulator(), { address: 'primary', endpoint: 'sms.do', mode: 'lost', times: 1 });
 
 		const run = await suite.run('sms-batch-own-idx');
-		expect(run.error).toBeUndefined();
-		const items = nodeItems(run, 'SMSAPI');
+		expect(run.status).toBe('error');
 
 		const requests = await smsDoRequests(emulator());
 		expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual(['primary lost', 'backup 200']);
@@ -145,9 +178,11 @@ describe('in-process n8n: sms batching and failover', () => {
 		expect(backup.body).toEqual(primary.body);
 		expect(responseOf(backup)).toMatchObject({ error: 53 });
 
-		expect(items.map((item) => [pairedIndex(item), item.json])).toEqual(
-			phones.map((number, k) => [k, { id: null, number, idx: orders[k], status: 'ACCEPTED', accepted_earlier: true }]),
-		);
+		const error = nodeError(run, 'SMSAPI');
+		expect(error.message).toMatch(/^SMSAPI error 53: /);
+		expect(error.description).toMatch(/either the first attempt had been accepted .* or this idx had already been used/);
+		expect(error.description).toMatch(/Nothing was sent twice/);
 		await expectOneMessageEach(emulator(), phones);
 	});
+
 });

@@ -1,7 +1,6 @@
 /**
  * Every operation of the resources account (balance), hlr, contact, subuser, sender, price and
- * emailGateway through n8n's engine in-process (the cases of test/e2e/resources.test.ts): the
- * `res-*` fixtures run on n8n-core's WorkflowExecute against the in-process emulator. Each test
+ * emailGateway through n8n's engine in-process: the `res-*` fixtures run on n8n-core's WorkflowExecute against the in-process emulator. Each test
  * checks the requests the emulator recorded (method, path, query and form body; secrets are
  * redacted there), what the emulator did (its state) and the node's output items. The e-mail
  * gateway goes through n8n's own Send Email node (the real one, from the provisioned install) to
@@ -10,6 +9,7 @@
 import { createHash } from 'crypto';
 
 import { headerOf } from '../e2e/harness/smsapi';
+import { nodeError as errorOf, nodeItems as itemsOf, nodeJson as jsonOf, pairedIndex } from './run-result';
 import {
 	answerOf,
 	LEGACY_PASSWORD,
@@ -18,8 +18,7 @@ import {
 	recorded,
 	resourceCredentials,
 	summary,
-} from '../e2e/resources/support';
-import { nodeError as errorOf, nodeItems as itemsOf, nodeJson as jsonOf, pairedIndex } from './run-result';
+} from './resource-fixtures';
 import { useEmulatorSuite } from './suite';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
@@ -279,6 +278,34 @@ describe('in-process n8n: resources', () => {
 				last_name: 'Zielinska-Nowak',
 				groupIds: [empty],
 			});
+		},
+	);
+
+	it(
+		'contact.addToGroup and contact.removeFromGroup: PUT and DELETE /contacts/{id}/groups/{groupId}',
+		async () => {
+			const jan = '640000000000000000000002';
+			const customers = '650000000000000000000001';
+			const vip = '650000000000000000000002';
+			const run = await suite.run('res-contact-membership');
+			expect(run.error).toBeUndefined();
+
+			const requests = await recorded(emulator());
+			expect(summary(requests)).toEqual([`PUT /contacts/${jan}/groups/${vip}`, `DELETE /contacts/${jan}/groups/${customers}`]);
+			// No body on either: the membership is the path.
+			expect(requests.map((request) => [request.responseStatus, request.body])).toEqual([
+				[201, ''],
+				[204, ''],
+			]);
+			expect(jsonOf(run, 'Add to Group')).toEqual([
+				{
+					contact_id: jan,
+					group_id: vip,
+					groups: [expect.objectContaining({ id: customers }), expect.objectContaining({ id: vip, name: 'vip', contacts_count: 2 })],
+				},
+			]);
+			expect(jsonOf(run, 'Remove from Group')).toEqual([{ contact_id: jan, group_id: customers, removed: true }]);
+			expect(emulator().state.contacts.find((contact) => contact.id === jan)?.groupIds).toEqual([vip]);
 		},
 	);
 

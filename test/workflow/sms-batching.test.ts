@@ -1,7 +1,6 @@
 /**
- * Item batching and safe failover of sms.send through n8n's engine in-process (the cases of
- * test/e2e/sms-batching.test.ts): 1,000 items (the fixtures' Code node output, pinned) reach
- * the SMSAPI node; checks the number of sms.do requests, that every output item answers its own
+ * Item batching and safe failover of sms.send through n8n's engine in-process: 1,000 items (the
+ * fixtures' Code node output, pinned) reach the SMSAPI node; checks the number of sms.do requests, that every output item answers its own
  * input item (pairedItem), and that a failure of the primary address never loses or doubles a
  * message (repeat on the backup with the same idx and check_idx=1; error 53 to the node's own
  * generated idx read as accepted, to a user's own idx reported as undecidable).

@@ -1,8 +1,8 @@
 /**
- * The sms resource through n8n's engine in-process (the cases of test/e2e/sms-send.test.ts):
- * the fixtures' workflows run on n8n-core's WorkflowExecute against the in-process emulator;
- * each test checks what the emulator received on the wire (the sms.do form body), what it did
- * (its messages, credits) and what the node output, as the real-n8n suite does.
+ * The sms resource through n8n's engine in-process: the `sms-*` fixtures run on n8n-core's
+ * WorkflowExecute against the in-process emulator; each test checks what the emulator received
+ * on the wire (the sms.do form body), what it did (its messages, credits) and what the node output.
+ * Real n8n runs one of them as a smoke test: test/e2e/installed-package.test.ts.
  */
 import { headerOf } from '../e2e/harness/smsapi';
 import {

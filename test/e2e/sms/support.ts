@@ -1,9 +1,9 @@
 /**
- * Helpers of the sms e2e suites: the emulator's control API (credits, faults, messages), the
- * sms.do requests it recorded, and the items of a node in n8n's run data (with pairedItem).
+ * The emulator's control API (credits, faults, messages) and the sms.do requests it recorded, as
+ * the workflow tests (test/workflow) and the real-n8n suites read them.
  */
 import type { Emulator } from '../../emulator';
-import { emulatorRequests, type EmulatorRequest, type ExecuteResult, type NodeExecutionItem } from '../harness';
+import { emulatorRequests, type EmulatorRequest } from '../harness';
 
 /** A message the emulator accepted (GET /__control/messages), the fields the tests read. */
 export interface EmulatedMessage {
@@ -85,26 +85,4 @@ export function requestWith(requests: SmsDoRequest[], match: string | ((body: Re
 /** The JSON answer the emulator gave to a recorded request. */
 export function responseOf(request: EmulatorRequest): Record<string, unknown> {
 	return JSON.parse(String(request.responseBody)) as Record<string, unknown>;
-}
-
-/** Items (json + pairedItem) of the first output of a node's first run; throws when it failed. */
-export function nodeItems(run: ExecuteResult, nodeName: string): NodeExecutionItem[] {
-	const nodeRun = run.runData[nodeName]?.[0];
-	if (!nodeRun) throw new Error(`node '${nodeName}' did not run (ran: ${Object.keys(run.runData).join(', ')}); error: ${JSON.stringify(run.error)}`);
-	if (nodeRun.error) throw new Error(`node '${nodeName}' failed: ${nodeRun.error.message} ${nodeRun.error.description ?? ''}`);
-	return nodeRun.data?.main?.[0] ?? [];
-}
-
-/** The error a node failed with (its run's error), or an exception when it did not fail. */
-export function nodeError(run: ExecuteResult, nodeName: string) {
-	const error = run.runData[nodeName]?.[0]?.error;
-	if (!error) throw new Error(`node '${nodeName}' did not fail; run error: ${JSON.stringify(run.error)}`);
-	return error;
-}
-
-/** The input item index a pairedItem points at (n8n writes `{ item }`, an array or a number). */
-export function pairedIndex(item: NodeExecutionItem): number | undefined {
-	const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
-	if (typeof paired === 'number') return paired;
-	return (paired as { item?: number } | undefined)?.item;
 }

@@ -1,6 +1,9 @@
 /**
- * Real n8n (each installed line) loads this package, tests the smsapiApi credential and runs
- * Manual Trigger -> SMSAPI (account: getProfile) against the in-process SMSAPI emulator.
+ * The built package installed in real n8n (each installed line), for what needs an n8n server or
+ * n8n's own process: a smoke send (n8n loads the package from its dist/ files and runs
+ * Manual Trigger -> SMSAPI send against the in-process emulator with `n8n execute`), the
+ * credential test through n8n's REST API, and the dropdowns the editor fills through n8n's REST.
+ * Everything a workflow does with the node in detail runs in-process: test/workflow.
  * Needs scripts/install-n8n.sh; SMSAPI_E2E_LINES=2 or =1 restricts the lines.
  */
 import { startEmulator, type Emulator } from '../emulator';
@@ -16,15 +19,16 @@ import {
 	SMSAPI_CREDENTIAL_TYPE,
 	SMSAPI_NODE_TYPE,
 	smsapiTokenCredentialData,
+	stopSuite,
 	type DynamicParametersRequest,
 	type N8nInstance,
 } from './harness';
+import { messages } from './sms/support';
 
-describe.each(n8nLines())('n8n $version (line $line): credential and account', (line) => {
+describe.each(n8nLines())('n8n $version (line $line): the installed package', (line) => {
 	let emulator: Emulator;
 	let n8n: N8nInstance;
-	let profileWorkflowId: string;
-	let badTokenWorkflowId: string;
+	let sendWorkflowId: string;
 	let credential: { id: string; name: string };
 	let badTokenCredential: { id: string; name: string };
 
@@ -42,8 +46,9 @@ describe.each(n8nLines())('n8n $version (line $line): credential and account', (
 	});
 
 	beforeAll(async () => {
-		emulator = await startEmulator({ port: 0, token: 'test-token', credits: 100, quiet: true });
-		n8n = await createN8n({ line, label: 'account' });
+		// Delivery reports play no part here: keep them from firing while a test runs.
+		emulator = await startEmulator({ port: 0, token: 'test-token', credits: 100, dlrDelayMs: 600_000, quiet: true });
+		n8n = await createN8n({ line, label: 'installed-package' });
 		const [good, bad] = await n8n.importCredentials([
 			{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI e2e', data: smsapiTokenCredentialData(emulator) },
 			{
@@ -54,20 +59,11 @@ describe.each(n8nLines())('n8n $version (line $line): credential and account', (
 		]);
 		credential = { id: good.id, name: good.name };
 		badTokenCredential = { id: bad.id, name: bad.name };
-		[profileWorkflowId, badTokenWorkflowId] = await n8n.importWorkflows([
-			loadWorkflowFixture('account-get-profile', { smsapiApi: good }),
-			{
-				...loadWorkflowFixture('account-get-profile', { smsapiApi: bad }),
-				name: 'e2e: account getProfile (bad token)',
-			},
-		]);
+		sendWorkflowId = await n8n.importWorkflow(loadWorkflowFixture('sms-send-single', { smsapiApi: good }));
 		await n8n.start();
 	}, E2E_SETUP_TIMEOUT_MS);
 
-	afterAll(async () => {
-		await n8n?.stop();
-		await emulator?.stop();
-	}, 60_000);
+	afterAll(() => stopSuite({ emulator, n8n }), 60_000);
 
 	beforeEach(() => emulator.reset());
 
@@ -116,35 +112,19 @@ describe.each(n8nLines())('n8n $version (line $line): credential and account', (
 	);
 
 	it(
-		'Manual Trigger -> SMSAPI getProfile returns the profile (GET /profile with the bearer token)',
+		'smoke: n8n loads the built node and runs a send with it (one POST sms.do, one message, one output item)',
 		async () => {
-			const run = await n8n.execute(profileWorkflowId);
+			const run = await n8n.execute(sendWorkflowId);
 			expect(run.error).toBeUndefined();
 			const items = nodeOutput(run.runData, 'SMSAPI');
-			expect(items).toHaveLength(1);
-			expect(items[0]).toMatchObject({ username: 'demo', points: 100 });
+			expect(items).toEqual([expect.objectContaining({ number: '48500000001', status: 'QUEUE', id: expect.stringMatching(/^\d{19}$/) })]);
 
 			const requests = await emulatorRequests(emulator);
-			expect(requests.map((r) => `${r.address} ${r.method} ${r.path}`)).toEqual(['primary GET /profile']);
-			// Secrets are redacted in the records; the emulator accepts only 'test-token' as bearer.
+			expect(requests.map((r) => `${r.address} ${r.method} ${r.path}`)).toEqual(['primary POST /sms.do']);
 			expect(requests[0]).toMatchObject({ authMethod: 'bearer', responseStatus: 200 });
-			expect(headerOf(requests[0], 'authorization')).toBe('Bearer <redacted>');
-		},
-		E2E_TEST_TIMEOUT_MS,
-	);
-
-	it(
-		'a wrong token makes the SMSAPI node fail the execution with an authorization error',
-		async () => {
-			const run = await n8n.execute(badTokenWorkflowId);
-			expect(run.exitCode).not.toBe(0);
-			expect(run.error).toBeDefined();
-			expect(run.lastNodeExecuted).toBe('SMSAPI');
-			expect(run.runData.SMSAPI?.[0]?.error).toBeDefined();
-
-			const requests = await emulatorRequests(emulator, { path: '/profile' });
-			expect(requests.length).toBeGreaterThanOrEqual(1);
-			for (const r of requests) expect(r).toMatchObject({ authMethod: 'bearer', responseStatus: 401 });
+			expect(headerOf(requests[0], 'user-agent')).toMatch(/^n8n-nodes-smsapi-plus\//);
+			const sent = await messages(emulator);
+			expect(sent.map((m) => [m.id, m.number, m.text])).toEqual([[items[0].id, '48500000001', 'Your parcel is on its way.']]);
 		},
 		E2E_TEST_TIMEOUT_MS,
 	);

@@ -1,24 +1,15 @@
 /**
- * Helpers of the resources e2e suite (account, hlr, contact, subuser, sender, price, emailGateway):
- * fixtures whose credentials are bound by name, the credentials it uses, the requests the emulator
- * recorded and the items of a node in n8n's run data.
+ * What the resources workflow tests (account, hlr, contact, subuser, sender, price, emailGateway)
+ * share: the `res-*` fixtures, whose credentials are bound by name, the credentials they use, and
+ * the requests the emulator recorded.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 
-import type { Emulator } from '../../emulator';
-import {
-	emulatorRequests,
-	FIXTURES_DIR,
-	SMSAPI_CREDENTIAL_TYPE,
-	smsapiTokenCredentialData,
-	type CredentialJson,
-	type EmulatorRequest,
-	type ExecuteResult,
-	type NodeExecutionItem,
-	type RunError,
-	type WorkflowJson,
-} from '../harness';
+import type { Emulator } from '../emulator';
+import { FIXTURES_DIR } from '../e2e/harness/fixtures';
+import { emulatorRequests, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, type EmulatorRequest } from '../e2e/harness/smsapi';
+import type { CredentialJson, WorkflowJson } from '../e2e/harness/types';
 
 /** The legacy login of the emulator's seeds (the service takes the md5 of the password). */
 export const LEGACY_USERNAME = 'demo';
@@ -31,10 +22,10 @@ export const LEGACY_PASSWORD = 'demo-password';
  */
 export function resourceCredentials(emulator: Emulator): Record<'token' | 'legacy' | 'smtp', CredentialJson> {
 	return {
-		token: { type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI token (e2e)', data: smsapiTokenCredentialData(emulator) },
+		token: { type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI token', data: smsapiTokenCredentialData(emulator) },
 		legacy: {
 			type: SMSAPI_CREDENTIAL_TYPE,
-			name: 'SMSAPI legacy login (e2e)',
+			name: 'SMSAPI legacy login',
 			data: smsapiTokenCredentialData(emulator, {
 				authentication: 'legacy',
 				token: '',
@@ -44,7 +35,7 @@ export function resourceCredentials(emulator: Emulator): Record<'token' | 'legac
 		},
 		smtp: {
 			type: 'smtp',
-			name: 'mail2sms gateway SMTP (e2e)',
+			name: 'mail2sms gateway SMTP',
 			data: {
 				user: 'n8n',
 				password: 'any-password',
@@ -58,7 +49,7 @@ export function resourceCredentials(emulator: Emulator): Record<'token' | 'legac
 }
 
 /**
- * Loads `test/e2e/fixtures/<name>.workflow.json`. Every node credential names one of `credentials`
+ * Loads `test/e2e/fixtures/<name>.workflow.json` (shared with the real-n8n suite). Every node credential names one of `credentials`
  * by its placeholder name (`{"smsapiApi": {"id": "set-by-test", "name": "legacy"}}`), so one
  * workflow can use several credentials of the same type.
  */
@@ -92,30 +83,3 @@ export const summary = (requests: EmulatorRequest[]) => requests.map((request) =
 
 /** The JSON answer the emulator gave to a recorded request. */
 export const answerOf = (request: RecordedRequest): unknown => JSON.parse(request.responseBody);
-
-/** Items (json + pairedItem) of a node's first run; throws with the node's error when it failed. */
-export function itemsOf(run: ExecuteResult, nodeName: string): NodeExecutionItem[] {
-	const nodeRun = run.runData[nodeName]?.[0];
-	if (!nodeRun) {
-		throw new Error(`node '${nodeName}' did not run (ran: ${Object.keys(run.runData).join(', ')}); run error: ${JSON.stringify(run.error)}`);
-	}
-	if (nodeRun.error) throw new Error(`node '${nodeName}' failed: ${nodeRun.error.message} ${nodeRun.error.description ?? ''}`);
-	return nodeRun.data?.main?.[0] ?? [];
-}
-
-/** The JSON of a node's output items. */
-export const jsonOf = (run: ExecuteResult, nodeName: string) => itemsOf(run, nodeName).map((item) => item.json);
-
-/** The error a node failed with; throws when it did not fail. */
-export function errorOf(run: ExecuteResult, nodeName: string): RunError {
-	const error = run.runData[nodeName]?.[0]?.error;
-	if (!error) throw new Error(`node '${nodeName}' did not fail; run error: ${JSON.stringify(run.error)}`);
-	return error;
-}
-
-/** The input item an output item answers (n8n writes `{ item }`, an array of them or a number). */
-export function pairedIndex(item: NodeExecutionItem): number | undefined {
-	const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
-	if (typeof paired === 'number') return paired;
-	return (paired as { item?: number } | undefined)?.item;
-}

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { type WireRequest, mockService, runNode, useMockedNetwork } from './context';
+import { type WireRequest, mockService, runNode, useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 
 import { ambiguousValues } from '../../nodes/Smsapi/helpers/mail2sms';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { legacyCredentials, mockService, runNode, tokenCredentials, useMockedNetwork } from './context';
+import { legacyCredentials, tokenCredentials } from '../helpers/n8n-context';
+import { mockService, runNode, useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 

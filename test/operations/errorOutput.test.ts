@@ -5,8 +5,7 @@
  */
 import nock from 'nock';
 
-import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { createContext } from './context';
+import { runNode } from './run-node';
 
 const BASE = 'http://smsapi-error-output.test';
 
@@ -33,12 +32,11 @@ describe('error items of mapItems', () => {
 
 	it('regular output: the failed item carries error and description, the others their results', async () => {
 		answer();
-		const context = createContext({
+		const output = await runNode({
 			parameters: [senderStatus('Missing'), senderStatus('MyShop')],
 			continueOnFail: true,
 			credentials: { authentication: 'token', token: 't', platform: 'custom', baseUrl: BASE },
 		});
-		const [output] = await new Smsapi().execute.call(context);
 		expect(output).toHaveLength(2);
 		expect(output[0].pairedItem).toEqual({ item: 0 });
 		expect(Object.keys(output[0].json).sort()).toEqual(['description', 'error']);
@@ -48,14 +46,11 @@ describe('error items of mapItems', () => {
 
 	it('error output: the failed item is a bare { error }', async () => {
 		answer();
-		const context = createContext({
+		const output = await runNode({
 			parameters: [senderStatus('Missing'), senderStatus('MyShop')],
-			continueOnFail: true,
+			onError: 'continueErrorOutput',
 			credentials: { authentication: 'token', token: 't', platform: 'custom', baseUrl: BASE },
 		});
-		const node = context.getNode();
-		context.getNode = () => ({ ...node, onError: 'continueErrorOutput' });
-		const [output] = await new Smsapi().execute.call(context);
 		expect(output[0]).toEqual({ json: { error: expect.stringMatching(/2001/) }, pairedItem: { item: 0 } });
 		expect(output[1]).toMatchObject({ json: { status: 'ACTIVE' }, pairedItem: { item: 1 } });
 	});

@@ -1,7 +1,7 @@
 import type { IDataObject, IPairedItemData } from 'n8n-workflow';
 
-import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { NODE, TOKEN, type WireRequest, createContext, legacyCredentials, mockService, runNode, useMockedNetwork } from './context';
+import { legacyCredentials, TOKEN } from '../helpers/n8n-context';
+import { type WireRequest, mockService, runNode, useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 
@@ -120,12 +120,10 @@ describe('hlr.lookup', () => {
 
 	it('with Continue (using error output) failed numbers and items are bare {error} items, which n8n routes to the error output', async () => {
 		mockService().on('POST', '/hlr.do', hlrAnswer);
-		const context = createContext({
+		const output = await runNode({
 			parameters: [lookup({ numbers: '48500000001, 48500000009' }), lookup({ numbers: 'abc' })],
-			continueOnFail: true,
+			onError: 'continueErrorOutput',
 		});
-		context.getNode = () => ({ ...NODE, onError: 'continueErrorOutput' });
-		const [output] = await new Smsapi().execute.call(context);
 		expect(output).toEqual([
 			{ json: expect.objectContaining({ status: 'OK', number: '48500000001' }), pairedItem: { item: 0 } },
 			{ json: { error: 'Number lookup failed for 48500000009: not a valid phone number (error 13)' }, pairedItem: { item: 0 } },

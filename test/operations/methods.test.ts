@@ -1,11 +1,12 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { listSearch, loadOptions } from '../../nodes/Smsapi/methods';
-import { createContext, mockService, useMockedNetwork } from './context';
+import { loadOptionsContext } from '../helpers/n8n-context';
+import { mockService, operationCredentials, useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 
-const context = () => createContext({ parameters: {} }) as unknown as ILoadOptionsFunctions;
+const context = () => loadOptionsContext({ credentials: operationCredentials() }) as ILoadOptionsFunctions;
 
 describe('dropdowns and searchable lists', () => {
 	it('getAllSenderNames lists every name with its status, sorted', async () => {

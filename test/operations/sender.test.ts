@@ -1,4 +1,4 @@
-import { mockService, runNode, useMockedNetwork } from './context';
+import { mockService, runNode, useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 

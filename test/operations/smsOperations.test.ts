@@ -8,7 +8,8 @@ import type { ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
 import { loadOptions } from '../../nodes/Smsapi/methods';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { startEmulator, type Emulator } from '../emulator';
-import { createContext, mockService, runNode, tokenCredentials, useMockedNetwork } from './context';
+import { loadOptionsContext, tokenCredentials } from '../helpers/n8n-context';
+import { mockService, nodeContext, operationCredentials, runNode, useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 
@@ -23,7 +24,7 @@ describe('sms.calculate works offline', () => {
 	it('gives encoding, characters, parts, special characters and cost, with no HTTP and no credential', async () => {
 		// No interceptor is registered and real connections are disabled: any request would fail.
 		// The credential lookup throws: calculate must not need one.
-		const context = createContext({
+		const context = nodeContext({
 			parameters: [calculate('Zażółć gęślą jaźń', { recipients: 3 }), calculate('a'.repeat(161)), calculate('€ 5')],
 		});
 		context.getCredentials = async () => {
@@ -132,7 +133,7 @@ describe('sms.sendToGroup', () => {
 });
 
 describe('send dropdowns', () => {
-	const context = () => createContext({ parameters: {} }) as unknown as ILoadOptionsFunctions;
+	const context = () => loadOptionsContext({ credentials: operationCredentials() }) as ILoadOptionsFunctions;
 
 	it("Sender Name lists only the account's active names, the default marked, plus the account default", async () => {
 		const service = mockService().on('GET', '/sender.do', () => [
@@ -192,10 +193,9 @@ describe('send dropdowns', () => {
 describe('send dropdowns against the emulator (real HTTP on loopback)', () => {
 	let emulator: Emulator;
 	const context = () =>
-		createContext({
-			parameters: {},
+		loadOptionsContext({
 			credentials: tokenCredentials({ token: 'test-token', baseUrl: emulator.primaryUrl, backupUrl: emulator.backupUrl }),
-		}) as unknown as ILoadOptionsFunctions;
+		}) as ILoadOptionsFunctions;
 
 	beforeAll(async () => {
 		nock.enableNetConnect(/^127\.0\.0\.1/);

@@ -9,21 +9,8 @@ import nock from 'nock';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { wallTimeToDate } from '../../nodes/Smsapi/helpers/sendValidation';
-import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import {
-	BACKUP_URL,
-	BASE_URL,
-	type RunOptions,
-	type WireRequest,
-	backupSmsDo,
-	createContext,
-	failure,
-	mockService,
-	runNode,
-	smsSend,
-	tokenCredentials,
-	useMockedNetwork,
-} from './context';
+import { BACKUP, PRIMARY, tokenCredentials } from '../helpers/n8n-context';
+import { type RunOptions, type WireRequest, backupSmsDo, failure, mockService, runNode, smsSend, useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 
@@ -72,10 +59,7 @@ function smsDo(request: WireRequest): [number, unknown] {
 }
 
 async function runWithTimezone(options: RunOptions, timezone: string): Promise<INodeExecutionData[]> {
-	const context = createContext(options);
-	(context as unknown as { getTimezone: () => string }).getTimezone = () => timezone;
-	const [output] = await new Smsapi().execute.call(context);
-	return output;
+	return await runNode({ ...options, timezone });
 }
 
 describe('sms.send: what the service receives', () => {
@@ -423,13 +407,13 @@ describe('sms.send: checks before anything is sent', () => {
 });
 
 describe('sms.send: failover of a batched send', () => {
-	const credentials = tokenCredentials({ backupUrl: BACKUP_URL });
+	const credentials = tokenCredentials({ backupUrl: BACKUP });
 
 	const backup = backupSmsDo;
 
 	it('the primary answers 500: the same request (same idx, check_idx=1) goes to the backup once; every item is answered', async () => {
 		const primary: Array<Record<string, string>> = [];
-		nock(BASE_URL)
+		nock(PRIMARY)
 			.post('/sms.do')
 			.reply((_uri, body) => {
 				primary.push(Object.fromEntries(new URLSearchParams(String(body))));
@@ -452,7 +436,7 @@ describe('sms.send: failover of a batched send', () => {
 	it('the primary accepted the request but its answer was lost: the backup answers 53, the items are reported as accepted', async () => {
 		// The primary processed the request, then the connection broke before its answer arrived.
 		const primary: Array<Record<string, string>> = [];
-		nock(BASE_URL)
+		nock(PRIMARY)
 			.post('/sms.do', (body: Record<string, string>) => {
 				primary.push(body);
 				return true;
@@ -481,7 +465,7 @@ describe('sms.send: failover of a batched send', () => {
 	});
 
 	it("a send with the user's own idx and no Check Idx is not repeated after a 500 (it might double)", async () => {
-		nock(BASE_URL).post('/sms.do').reply(500, 'oops');
+		nock(PRIMARY).post('/sms.do').reply(500, 'oops');
 		const backupCalls = backup((body) => smsDo({ body } as WireRequest));
 		const error = await failure(runNode({ parameters: send('48500000001', 'Sale', { idx: 'order-1' }), credentials }));
 		expect(error.message).toMatch(/may or may not have accepted .* not repeated, to avoid a double send/);

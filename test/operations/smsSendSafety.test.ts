@@ -14,8 +14,9 @@
 import nock from 'nock';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { RunOptions, WireRequest } from './context';
-import { BACKUP_URL, BASE_URL, backupSmsDo, failure, mockService, runNode, smsSend, tokenCredentials, useMockedNetwork } from './context';
+import type { RunOptions, WireRequest } from './run-node';
+import { BACKUP, PRIMARY, tokenCredentials } from '../helpers/n8n-context';
+import { backupSmsDo, failure, mockService, runNode, smsSend, useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 
@@ -89,11 +90,11 @@ describe('idx and check_idx (issue 15.4)', () => {
 	});
 
 	it('own Idx without Check Idx: repeated on the backup only when the primary provably never got it', async () => {
-		nock(BASE_URL).post('/sms.do').replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+		nock(PRIMARY).post('/sms.do').replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
 		const calls = backup((body) => [200, answer({ body } as WireRequest, new Set())]);
 		const output = await runNode({
 			parameters: send('48500000001', 'A', { idx: 'order-8' }),
-			credentials: tokenCredentials({ backupUrl: BACKUP_URL }),
+			credentials: tokenCredentials({ backupUrl: BACKUP }),
 		});
 		expect(calls).toHaveLength(1);
 		expect(calls[0]).toMatchObject({ idx: 'order-8' });
@@ -102,12 +103,12 @@ describe('idx and check_idx (issue 15.4)', () => {
 	});
 
 	it('own Idx with Check Idx after a 502: repeated on the backup; its 53 is an error that names both possibilities', async () => {
-		nock(BASE_URL).post('/sms.do').reply(502, 'Bad Gateway');
+		nock(PRIMARY).post('/sms.do').reply(502, 'Bad Gateway');
 		const calls = backup(() => [200, { error: 53, message: 'Idx already used' }]);
 		const error = await failure(
 			runNode({
 				parameters: send('48500000001', 'A', { idx: 'order-9', checkIdx: true }),
-				credentials: tokenCredentials({ backupUrl: BACKUP_URL }),
+				credentials: tokenCredentials({ backupUrl: BACKUP }),
 			}),
 		);
 		expect(calls).toHaveLength(1);
@@ -142,11 +143,11 @@ describe('generated idx: unique across instances, workflows and content; the sam
 	});
 
 	it("n8n's Retry On Fail (same execution and node context) repeats the idx, even when an expression gives another text", async () => {
-		const nodeContext: IDataObject = {};
-		const first = await run({ instanceId: 'i', workflowId: 'w', nodeContext }, 'Sent at 10:00:01');
-		const retry = await run({ instanceId: 'i', workflowId: 'w', nodeContext }, 'Sent at 10:00:07');
+		const contextData: IDataObject = {};
+		const first = await run({ instanceId: 'i', workflowId: 'w', contextData }, 'Sent at 10:00:01');
+		const retry = await run({ instanceId: 'i', workflowId: 'w', contextData }, 'Sent at 10:00:07');
 		expect(retry).toBe(first);
-		const otherRun = await run({ instanceId: 'i', workflowId: 'w', nodeContext, runIndex: 1 }, 'Sent at 10:00:07');
+		const otherRun = await run({ instanceId: 'i', workflowId: 'w', contextData, runIndex: 1 }, 'Sent at 10:00:07');
 		expect(otherRun).not.toBe(first);
 	});
 
@@ -205,24 +206,18 @@ describe('untrusted To (issue 17.5): a recipient limit per item', () => {
 });
 
 describe('untrusted Message (issue 17.5): macros from expressions made inert', () => {
-	const customers = [{ name: 'Anna [%goto:https://evil.example/x%]', code: '[%code%]' }, { name: 'Jan' }];
-	/** n8n's evaluation of the few expressions these tests use, per item. */
-	const evaluate = (expression: string, itemIndex: number) => {
-		const item = customers[itemIndex] as IDataObject;
-		const values: Record<string, unknown> = { '$json.name': item.name, '$json.code': item.code ?? '' };
-		return expression.slice(1).replace(/\{\{(.*?)\}\}/g, (_, code: string) => String(values[code.trim()]));
-	};
-	const raw = (message: string, options: INodeParameters = {}): INodeParameters => send('={{ $json.phone }}', message, options);
+	// The items the expressions read; n8n evaluates them per item.
+	const customers = [
+		{ phone: '48500000001', name: 'Anna [%goto:https://evil.example/x%]', code: '[%code%]' },
+		{ phone: '48500000001', name: 'Jan', code: '' },
+	];
+	const send = (message: string, options: INodeParameters = {}): INodeParameters => smsSend('={{ $json.phone }}', message, options);
 
 	it("keeps the typed short link and defuses the one in the customer's name", async () => {
 		const sms = service();
-		const message = '=Hi {{ $json.name }}, track it: [%goto:https://shop.example/o/1%]';
 		await runNode({
-			parameters: customers.map((customer) =>
-				send('48500000001', evaluate(message, customers.indexOf(customer)), { neutralizeMacros: true, allowDuplicates: true }),
-			),
-			rawParameters: raw(message, { neutralizeMacros: true }),
-			evaluate,
+			parameters: send('=Hi {{ $json.name }}, track it: [%goto:https://shop.example/o/1%]', { neutralizeMacros: true, allowDuplicates: true }),
+			items: customers,
 		});
 		const sent = sms.calls.map((call) => call.body.message);
 		expect(sent).toEqual(
@@ -236,19 +231,13 @@ describe('untrusted Message (issue 17.5): macros from expressions made inert', (
 	it('Param 1–4 from expressions too; a value typed as fixed text stays as it is', async () => {
 		const sms = service();
 		await runNode({
-			parameters: send('48500000001', 'Hi [%1%], your code: [%2%] [%3%]', {
-				neutralizeMacros: true,
-				param1: 'Anna [%goto:https://evil.example/x%]',
-				param2: '[%code%]',
-				param3: '[%code%]',
-			}),
-			rawParameters: raw('Hi [%1%], your code: [%2%] [%3%]', {
+			parameters: send('Hi [%1%], your code: [%2%] [%3%]', {
 				neutralizeMacros: true,
 				param1: '={{ $json.name }}',
 				param2: '={{ $json.code }}',
 				param3: '[%code%]',
 			}),
-			evaluate,
+			items: customers.slice(0, 1),
 		});
 		expect(sms.calls[0].body).toMatchObject({
 			message: 'Hi [%1%], your code: [%2%] [%3%]',
@@ -260,28 +249,28 @@ describe('untrusted Message (issue 17.5): macros from expressions made inert', (
 
 	it('off (the default): the text goes as the expression gave it', async () => {
 		const sms = service();
-		const message = '=Hi {{ $json.name }}';
-		await runNode({ parameters: send('48500000001', evaluate(message, 0)), rawParameters: raw(message), evaluate });
+		await runNode({ parameters: send('=Hi {{ $json.name }}'), items: customers.slice(0, 1) });
 		expect(sms.calls[0].body.message).toBe('Hi Anna [%goto:https://evil.example/x%]');
 	});
 
 	it('an expression the node cannot split as n8n does: the whole message counts as untrusted', async () => {
 		const sms = service();
-		await runNode({
-			parameters: send('48500000001', 'Hi {{ [%goto:https://shop.example%]', { neutralizeMacros: true }),
-			rawParameters: raw('=Hi \\{{ [%goto:https://shop.example%]', { neutralizeMacros: true }),
-			evaluate,
-		});
-		expect(sms.calls[0].body.message).toBe('Hi {{ [ %goto:https://shop.example% ]');
+		await runNode({ parameters: send('=Hi \\{{ [%goto:https://shop.example%]', { neutralizeMacros: true }), items: customers.slice(0, 1) });
+		// n8n leaves the escaping backslash in the text; the macro after it is defused all the same.
+		expect(sms.calls[0].body.message).toBe('Hi \\{{ [ %goto:https://shop.example% ]');
 	});
 
 	it('send to group: the message is defused the same way', async () => {
 		const sms = mockService().on('POST', '/sms.do', () => [200, { count: 0, list: [] }]);
-		const message = '=Hi [%contact.first_name%], {{ $json.name }}';
 		await runNode({
-			parameters: { resource: 'sms', operation: 'sendToGroup', group: 'vip', message: evaluate(message, 0), options: { neutralizeMacros: true } },
-			rawParameters: { resource: 'sms', operation: 'sendToGroup', group: 'vip', message, options: { neutralizeMacros: true } },
-			evaluate,
+			parameters: {
+				resource: 'sms',
+				operation: 'sendToGroup',
+				group: 'vip',
+				message: '=Hi [%contact.first_name%], {{ $json.name }}',
+				options: { neutralizeMacros: true },
+			},
+			items: customers.slice(0, 1),
 		});
 		expect(sms.calls[0].body.message).toBe('Hi [%contact.first_name%], Anna [ %goto:https://evil.example/x% ]');
 	});

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { mockService, runNode, useMockedNetwork } from './context';
+import { mockService, runNode, useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 

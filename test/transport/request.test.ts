@@ -9,23 +9,17 @@ import type { IDataObject } from 'n8n-workflow';
 import { smsapiApiRequest } from '../../nodes/Smsapi/transport';
 import type { SmsapiRequest, SmsapiResponse, TransportSettings } from '../../nodes/Smsapi/transport';
 import {
-	allStrings,
 	BACKUP,
-	closedPort,
-	createContext,
-	fastSettings,
-	formOf,
 	legacyCredentials,
 	logs,
-	misbehavingServer,
 	PASSWORD,
 	PASSWORD_MD5,
 	PRIMARY,
 	TOKEN,
 	tokenCredentials,
 	USERNAME,
-} from './helpers';
-import type { TestContext } from './helpers';
+} from '../helpers/n8n-context';
+import { allStrings, closedPort, fastSettings, formOf, misbehavingServer, transportContext, type TransportContext } from './support';
 
 interface Hit {
 	host: string;
@@ -92,7 +86,7 @@ function send(body: IDataObject = {}): SmsapiRequest {
 const profile: SmsapiRequest = { method: 'GET', endpoint: 'profile', kind: 'read' };
 
 async function run(
-	test: TestContext,
+	test: TransportContext,
 	request: SmsapiRequest,
 	settings: Partial<TransportSettings> = fastSettings(),
 ): Promise<SmsapiResponse> {
@@ -112,7 +106,7 @@ async function failure(promise: Promise<unknown>): Promise<NodeApiError> {
 describe('what goes on the wire', () => {
 	it('POST sms.do: form body with format=json first, booleans 1/0, User-Agent, bearer token', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [200, SEND_OK]);
-		const test = createContext(tokenCredentials());
+		const test = transportContext(tokenCredentials());
 		await run(test, send({ test: true, fast: false, param1: ['a', 'b'], empty: undefined }));
 
 		expect(hits).toHaveLength(1);
@@ -128,7 +122,7 @@ describe('what goes on the wire', () => {
 
 	it('GET user.do with the legacy login: format=json and the md5 pair in the query', async () => {
 		serve(PRIMARY, 'get', '/user.do', [200, { points: '12.5000', proCount: 10 }]);
-		const test = createContext(legacyCredentials());
+		const test = transportContext(legacyCredentials());
 		const result = await run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1, details: 1 }, kind: 'read' });
 
 		expect(hits[0].query).toEqual({ format: 'json', credits: '1', details: '1', username: USERNAME, password: PASSWORD_MD5 });
@@ -140,7 +134,7 @@ describe('what goes on the wire', () => {
 		serve(PRIMARY, 'get', '/profile', [200, { name: 'ACME', points: 3 }]);
 		serve(PRIMARY, 'put', '/contacts/5b83ba81a788494a04a2d9b4', [200, { id: '5b83ba81a788494a04a2d9b4', city: 'Kraków' }]);
 		serve(PRIMARY, 'delete', '/contacts/5b83ba81a788494a04a2d9b4', [204, '']);
-		const test = createContext(tokenCredentials());
+		const test = transportContext(tokenCredentials());
 
 		expect((await run(test, profile)).data).toEqual({ name: 'ACME', points: 3 });
 		await run(test, { method: 'PUT', endpoint: '/contacts/5b83ba81a788494a04a2d9b4', body: { city: 'Kraków' }, kind: 'read' });
@@ -154,7 +148,7 @@ describe('what goes on the wire', () => {
 
 	it('POST with the legacy login: the md5 pair goes in the form body, never in the query string', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [200, SEND_OK]);
-		const test = createContext(legacyCredentials());
+		const test = transportContext(legacyCredentials());
 		await run(test, send());
 		expect(hits[0].query).toEqual({});
 		expect(hits[0].body).toEqual({
@@ -170,7 +164,7 @@ describe('what goes on the wire', () => {
 	it('request.legacy adds format=json to another endpoint; a caller’s format is not doubled', async () => {
 		serve(PRIMARY, 'get', '/prices', [200, []]);
 		serve(PRIMARY, 'post', '/sms.do', [200, SEND_OK]);
-		const test = createContext(tokenCredentials());
+		const test = transportContext(tokenCredentials());
 		await run(test, { method: 'GET', endpoint: 'prices', kind: 'read', legacy: true });
 		await run(test, { ...send(), qs: { format: 'xml' } });
 
@@ -181,7 +175,7 @@ describe('what goes on the wire', () => {
 
 	it('request.timeout overrides the default', async () => {
 		serve(PRIMARY, 'get', '/profile', [200, {}]);
-		const test = createContext(tokenCredentials());
+		const test = transportContext(tokenCredentials());
 		await run(test, { ...profile, timeout: 1234 });
 		expect(test.sent[0].timeout).toBe(1234);
 	});
@@ -190,14 +184,14 @@ describe('what goes on the wire', () => {
 describe('answers', () => {
 	it('parses JSON sent as text/html and makes points a number', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [200, JSON.stringify(SEND_OK), { 'Content-Type': 'text/html; charset=UTF-8' }]);
-		const result = await run(createContext(tokenCredentials()), send());
+		const result = await run(transportContext(tokenCredentials()), send());
 		expect(result.data).toEqual({ ...SEND_OK, list: [{ ...SEND_OK.list[0], points: 0.3 }] });
 		expect(result.meta).toEqual({ address: 'primary', attempts: 1, httpStatus: 200 });
 	});
 
 	it('parses a text answer when the service ignores format=json', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [200, 'OK:17101000090360359:0.165:48500000000;OK:17101000090360360:0.165:48500000001;', { 'Content-Type': 'text/plain' }]);
-		const result = await run(createContext(tokenCredentials()), send({ to: '48500000000,48500000001' }));
+		const result = await run(transportContext(tokenCredentials()), send({ to: '48500000000,48500000001' }));
 		expect(result.data).toEqual({
 			count: 2,
 			list: [
@@ -215,7 +209,7 @@ describe('answers', () => {
 			[200, { status: 'OK', number: '48100200300', id: '1a2', price: '0.1000' }],
 			[200, [{ status: 'OK', number: '48100200300', id: '1a2', price: 0.1 }, { error: 13, number: '48500', status: 'ERROR' }]],
 		);
-		const test = createContext(tokenCredentials());
+		const test = transportContext(tokenCredentials());
 		const one = await run(test, { method: 'GET', endpoint: 'hlr.do', qs: { number: '48100200300' }, kind: 'create' });
 		const many = await run(test, { method: 'GET', endpoint: 'hlr.do', qs: { number: '48100200300,48500' }, kind: 'create' });
 		expect(one.data).toEqual({ status: 'OK', number: '48100200300', id: '1a2', price: 0.1 });
@@ -231,7 +225,7 @@ describe('service errors', () => {
 		const invalid = [{ number: '48500', submitted_number: '500', message: 'Invalid phone number' }];
 		serve(PRIMARY, 'post', '/sms.do', [200, { error: 13, message: 'No correct phone numbers', invalid_numbers: invalid }]);
 		const backup = serve(BACKUP, 'post', '/sms.do', [200, SEND_OK]);
-		const error = await failure(run(createContext(tokenCredentials()), { ...send(), itemIndex: 3 }));
+		const error = await failure(run(transportContext(tokenCredentials()), { ...send(), itemIndex: 3 }));
 
 		expect(error.message).toMatch(/^SMSAPI error 13: no correct phone numbers/);
 		expect(error.description).toContain('Rejected numbers: 48500 (as submitted: 500): Invalid phone number.');
@@ -242,7 +236,7 @@ describe('service errors', () => {
 
 	it('a text ERROR:103 is mapped with its advice', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [200, 'ERROR:103', { 'Content-Type': 'text/plain' }]);
-		const error = await failure(run(createContext(tokenCredentials()), send()));
+		const error = await failure(run(transportContext(tokenCredentials()), send()));
 		expect(error.message).toMatch(/^SMSAPI error 103: not enough credits; nothing was sent\. Top up/);
 		expect(hits).toHaveLength(1);
 	});
@@ -250,7 +244,7 @@ describe('service errors', () => {
 	it('REST 401 is an answer: not retried, not sent to the backup', async () => {
 		serve(PRIMARY, 'get', '/profile', [401, { message: 'Authorization failed', error: 'authorization_failed', developer_description: null, errors: null }]);
 		const backup = serve(BACKUP, 'get', '/profile', [200, {}]);
-		const error = await failure(run(createContext(tokenCredentials()), profile));
+		const error = await failure(run(transportContext(tokenCredentials()), profile));
 
 		expect(error.message).toMatch(/^SMSAPI error authorization_failed: authorization failed\. Check the token/);
 		expect(error.httpCode).toBe('401');
@@ -266,7 +260,7 @@ describe('service errors', () => {
 			[409, { message: 'Contact already exists', error: 'contact_conflict', code: 409, errors: [], developer_description: null }],
 			[415, { message: 'Unsupported Media Type' }],
 		);
-		const test = createContext(tokenCredentials());
+		const test = transportContext(tokenCredentials());
 		const request: SmsapiRequest = { method: 'POST', endpoint: 'contacts', body: { phone_number: '48500000000' }, kind: 'create' };
 		const conflict = await failure(run(test, request));
 		const media = await failure(run(test, request));
@@ -280,7 +274,7 @@ describe('service errors', () => {
 
 	it('a 53 on the very first attempt is the user’s reused idx, an error', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [200, { error: 53, message: 'idx already used' }]);
-		const error = await failure(run(createContext(tokenCredentials()), send({ idx: 'order-1', check_idx: 1 })));
+		const error = await failure(run(transportContext(tokenCredentials()), send({ idx: 'order-1', check_idx: 1 })));
 		expect(error.message).toMatch(/^SMSAPI error 53: this idx was already used/);
 		expect(hits).toHaveLength(1);
 	});
@@ -290,7 +284,7 @@ describe('failover', () => {
 	it('a read goes to the backup after a primary 500', async () => {
 		serve(PRIMARY, 'get', '/profile', [500, 'Internal Server Error', { 'Content-Type': 'text/plain' }]);
 		serve(BACKUP, 'get', '/profile', [200, { name: 'ACME', points: '1.5' }]);
-		const result = await run(createContext(tokenCredentials()), profile);
+		const result = await run(transportContext(tokenCredentials()), profile);
 
 		expect(result).toEqual({ data: { name: 'ACME', points: 1.5 }, meta: { address: 'backup', attempts: 2, httpStatus: 200 } });
 		expect(hits.map((hit) => hit.host)).toEqual([PRIMARY, BACKUP]);
@@ -300,7 +294,7 @@ describe('failover', () => {
 	it('a legacy non-200 (a proxy page) on a read goes to the backup', async () => {
 		serve(PRIMARY, 'get', '/sender.do', [404, '<html>Not Found</html>', { 'Content-Type': 'text/html' }]);
 		serve(BACKUP, 'get', '/sender.do', [200, [{ sender: 'Shop', status: 'ACTIVE', default: true }]]);
-		const result = await run(createContext(tokenCredentials()), { method: 'GET', endpoint: 'sender.do', qs: { list: 1 }, kind: 'read' });
+		const result = await run(transportContext(tokenCredentials()), { method: 'GET', endpoint: 'sender.do', qs: { list: 1 }, kind: 'read' });
 		expect(result.meta.address).toBe('backup');
 		expect(result.data).toEqual([{ sender: 'Shop', status: 'ACTIVE', default: true }]);
 	});
@@ -308,7 +302,7 @@ describe('failover', () => {
 	it('a create without idx after a primary 500 is NOT repeated', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [500, 'oops', { 'Content-Type': 'text/plain' }]);
 		const backup = serve(BACKUP, 'post', '/sms.do', [200, SEND_OK]);
-		const error = await failure(run(createContext(tokenCredentials()), send()));
+		const error = await failure(run(transportContext(tokenCredentials()), send()));
 
 		expect(error.message).toBe('SMSAPI may or may not have accepted the request to sms.do; it was not repeated, to avoid a double send');
 		expect(error.description).toContain('answered HTTP 500');
@@ -322,7 +316,7 @@ describe('failover', () => {
 		const server = await misbehavingServer('hang');
 		try {
 			const backup = serve(BACKUP, 'post', '/sms.do', [200, SEND_OK]);
-			const test = createContext(tokenCredentials({ baseUrl: server.url }));
+			const test = transportContext(tokenCredentials({ baseUrl: server.url }));
 			const error = await failure(run(test, { ...send(), timeout: 300 }));
 
 			expect(error.message).toMatch(/it was not repeated, to avoid a double send$/);
@@ -338,7 +332,7 @@ describe('failover', () => {
 		const server = await misbehavingServer('reset');
 		try {
 			const backup = serve(BACKUP, 'post', '/sms.do', [200, SEND_OK]);
-			const error = await failure(run(createContext(tokenCredentials({ baseUrl: server.url })), send()));
+			const error = await failure(run(transportContext(tokenCredentials({ baseUrl: server.url })), send()));
 
 			expect(error.message).toMatch(/it was not repeated, to avoid a double send$/);
 			expect(error.description).toContain('closed the connection (ECONNRESET)');
@@ -353,7 +347,7 @@ describe('failover', () => {
 	it('a create without idx after connection refused IS repeated on the backup (nothing reached the primary)', async () => {
 		const port = await closedPort();
 		serve(BACKUP, 'post', '/sms.do', [200, SEND_OK]);
-		const test = createContext(tokenCredentials({ baseUrl: `http://127.0.0.1:${port}` }));
+		const test = transportContext(tokenCredentials({ baseUrl: `http://127.0.0.1:${port}` }));
 		const result = await run(test, send());
 
 		expect(result.meta).toEqual({ address: 'backup', attempts: 2, httpStatus: 200 });
@@ -365,7 +359,7 @@ describe('failover', () => {
 	it('a create refused everywhere is retried within the bound and reported as not sent', async () => {
 		const port = await closedPort();
 		const delays: number[] = [];
-		const test = createContext(tokenCredentials({ baseUrl: `http://127.0.0.1:${port}`, backupUrl: '' }));
+		const test = transportContext(tokenCredentials({ baseUrl: `http://127.0.0.1:${port}`, backupUrl: '' }));
 		const error = await failure(run(test, send(), fastSettings(delays)));
 
 		expect(test.sent).toHaveLength(4);
@@ -378,7 +372,7 @@ describe('failover', () => {
 	it('a create with idx and check_idx=1 after a primary 500 is repeated once on the backup, same idx', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [500, 'oops', { 'Content-Type': 'text/plain' }]);
 		serve(BACKUP, 'post', '/sms.do', [200, SEND_OK]);
-		const result = await run(createContext(tokenCredentials()), send({ idx: 'order-17', check_idx: 1 }));
+		const result = await run(transportContext(tokenCredentials()), send({ idx: 'order-17', check_idx: 1 }));
 
 		expect(result.meta).toEqual({ address: 'backup', attempts: 2, httpStatus: 200 });
 		expect(result.meta.acceptedEarlier).toBeUndefined();
@@ -390,7 +384,7 @@ describe('failover', () => {
 	it('a 53 answer to that repeat of generated idx values means the first attempt was accepted', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [502, 'Bad Gateway', { 'Content-Type': 'text/plain' }]);
 		serve(BACKUP, 'post', '/sms.do', [200, { error: 53, message: 'idx already used' }]);
-		const result = await run(createContext(tokenCredentials()), {
+		const result = await run(transportContext(tokenCredentials()), {
 			...send({ idx: '0f3c9a7e5b1d4c2a8e6f0b9d7c5a3e1f', check_idx: '1' }),
 			idxGenerated: true,
 		});
@@ -405,7 +399,7 @@ describe('failover', () => {
 	it('a 53 to the repeat of a user’s own idx is an error that names both possibilities, never “accepted”', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [502, 'Bad Gateway', { 'Content-Type': 'text/plain' }]);
 		serve(BACKUP, 'post', '/sms.do', [200, { error: 53, message: 'idx already used' }]);
-		const error = await failure(run(createContext(tokenCredentials()), send({ idx: 'order-17', check_idx: '1' })));
+		const error = await failure(run(transportContext(tokenCredentials()), send({ idx: 'order-17', check_idx: '1' })));
 		expect(error.context.smsapiCode).toBe(53);
 		expect(error.description).toMatch(/either the first attempt had been accepted .* or this idx had already been used/);
 		expect(error.description).toMatch(/Nothing was sent twice/);
@@ -415,7 +409,7 @@ describe('failover', () => {
 	it('a 53 after a refused first attempt is still the user’s reused idx', async () => {
 		const port = await closedPort();
 		serve(BACKUP, 'post', '/sms.do', [200, { error: 53, message: 'idx already used' }]);
-		const test = createContext(tokenCredentials({ baseUrl: `http://127.0.0.1:${port}` }));
+		const test = transportContext(tokenCredentials({ baseUrl: `http://127.0.0.1:${port}` }));
 		const error = await failure(run(test, send({ idx: 'order-17', check_idx: 1 })));
 		expect(error.context.smsapiCode).toBe(53);
 		expect(error.context.address).toBe('backup');
@@ -425,7 +419,7 @@ describe('failover', () => {
 		serve(PRIMARY, 'post', '/sms.do', [200, { error: 202, message: 'Too many' }], [200, { error: 202, message: 'Too many' }], [200, SEND_OK]);
 		const backup = serve(BACKUP, 'post', '/sms.do', [200, SEND_OK]);
 		const delays: number[] = [];
-		const result = await run(createContext(tokenCredentials()), send(), fastSettings(delays));
+		const result = await run(transportContext(tokenCredentials()), send(), fastSettings(delays));
 
 		expect(result.meta).toEqual({ address: 'primary', attempts: 3, httpStatus: 200 });
 		expect(hitsOn(PRIMARY)).toHaveLength(3);
@@ -443,7 +437,7 @@ describe('failover', () => {
 			[200, { points: 1 }],
 		);
 		const delays: number[] = [];
-		const result = await run(createContext(tokenCredentials()), profile, fastSettings(delays));
+		const result = await run(transportContext(tokenCredentials()), profile, fastSettings(delays));
 		expect(result.meta.attempts).toBe(3);
 		expect(delays).toEqual([2000, 5000]);
 		expect(hits.every((hit) => hit.host === PRIMARY)).toBe(true);
@@ -458,14 +452,14 @@ describe('failover', () => {
 			[200, { error: 203, message: 'Too many requests' }],
 			[200, SEND_OK],
 		);
-		const result = await run(createContext(tokenCredentials()), send());
+		const result = await run(transportContext(tokenCredentials()), send());
 		expect(result.meta).toEqual({ address: 'primary', attempts: 3, httpStatus: 200 });
 	});
 
 	it('a create without idx is NOT repeated after 999 or an unreadable 200', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [200, { error: 999, message: 'Internal error' }], [200, '<html>portal</html>', { 'Content-Type': 'text/html' }]);
 		const backup = serve(BACKUP, 'post', '/sms.do', [200, SEND_OK]);
-		const test = createContext(tokenCredentials());
+		const test = transportContext(tokenCredentials());
 		const internal = await failure(run(test, send()));
 		const unreadable = await failure(run(test, send()));
 
@@ -481,7 +475,7 @@ describe('failover', () => {
 		const busy: Reply = [200, { error: 202, message: 'Too many simultaneous' }];
 		serve(PRIMARY, 'post', '/sms.do', busy, busy, busy, busy, busy, busy);
 		const delays: number[] = [];
-		const error = await failure(run(createContext(tokenCredentials()), send(), fastSettings(delays)));
+		const error = await failure(run(transportContext(tokenCredentials()), send(), fastSettings(delays)));
 
 		expect(hits).toHaveLength(4);
 		expect(delays).toEqual([500, 1000, 2000]);
@@ -496,7 +490,7 @@ describe('failover', () => {
 		serve(PRIMARY, 'get', '/profile', down, down, down);
 		serve(BACKUP, 'get', '/profile', down, down, down);
 		const delays: number[] = [];
-		const error = await failure(run(createContext(tokenCredentials()), profile, fastSettings(delays)));
+		const error = await failure(run(transportContext(tokenCredentials()), profile, fastSettings(delays)));
 
 		expect(hits.map((hit) => hit.host)).toEqual([PRIMARY, BACKUP, PRIMARY, BACKUP]);
 		expect(delays).toEqual([1000, 2000]);
@@ -508,7 +502,7 @@ describe('failover', () => {
 		const down: Reply = [500, 'x', { 'Content-Type': 'text/plain' }];
 		serve(PRIMARY, 'post', '/sms.do', down, down, down);
 		serve(BACKUP, 'post', '/sms.do', down, down, down);
-		const error = await failure(run(createContext(tokenCredentials()), send({ idx: 'order-9', check_idx: 1 })));
+		const error = await failure(run(transportContext(tokenCredentials()), send({ idx: 'order-9', check_idx: 1 })));
 
 		expect(hits.map((hit) => hit.host)).toEqual([PRIMARY, BACKUP, PRIMARY, BACKUP]);
 		expect(hits.every((hit) => hit.body.idx === 'order-9' && hit.body.check_idx === '1')).toBe(true);
@@ -521,7 +515,7 @@ describe('failover', () => {
 		const down: Reply = [502, 'bad gateway', { 'Content-Type': 'text/plain' }];
 		serve(PRIMARY, 'get', '/profile', down, down, down, down, down);
 		const delays: number[] = [];
-		const test = createContext(tokenCredentials({ backupUrl: '' }));
+		const test = transportContext(tokenCredentials({ backupUrl: '' }));
 		const error = await failure(run(test, profile, fastSettings(delays)));
 
 		expect(hits).toHaveLength(4);
@@ -533,14 +527,14 @@ describe('failover', () => {
 		const down: Reply = [500, 'x', { 'Content-Type': 'text/plain' }];
 		serve(PRIMARY, 'get', '/profile', down, down);
 		serve(BACKUP, 'get', '/profile', down, down);
-		await failure(run(createContext(tokenCredentials()), profile, { ...fastSettings(), maxAttempts: 2 }));
+		await failure(run(transportContext(tokenCredentials()), profile, { ...fastSettings(), maxAttempts: 2 }));
 		expect(hits).toHaveLength(2);
 	});
 
 	it('a cancelled execution is not repeated', async () => {
 		const primary = serve(PRIMARY, 'get', '/profile', [200, {}]);
 		const backup = serve(BACKUP, 'get', '/profile', [200, {}]);
-		const test = createContext(tokenCredentials());
+		const test = transportContext(tokenCredentials());
 		test.abort.abort();
 		const error = await failure(run(test, profile));
 		expect(error.message).toBe('The request to SMSAPI could not be made: the execution was cancelled');
@@ -551,14 +545,14 @@ describe('failover', () => {
 
 describe('the credential’s addresses', () => {
 	it('refuses a custom platform without a base URL', async () => {
-		const test = createContext(tokenCredentials({ baseUrl: '' }));
+		const test = transportContext(tokenCredentials({ baseUrl: '' }));
 		await expect(run(test, profile)).rejects.toBeInstanceOf(NodeOperationError);
 		await expect(run(test, profile)).rejects.toThrow("The SMSAPI credential's base URL is missing or not an http(s) address");
 	});
 
 	it('uses a custom base URL with a path and trailing slash', async () => {
 		serve('http://proxy.smsapi.test', 'get', '/smsapi/profile', [200, { points: 1 }]);
-		const result = await run(createContext(tokenCredentials({ baseUrl: 'http://proxy.smsapi.test/smsapi/' })), profile);
+		const result = await run(transportContext(tokenCredentials({ baseUrl: 'http://proxy.smsapi.test/smsapi/' })), profile);
 		expect(result.data).toEqual({ points: 1 });
 	});
 });
@@ -573,7 +567,7 @@ describe('secrets never leave the credential', () => {
 
 	it('token: a network failure on both addresses (n8n’s raw error carries the Authorization header)', async () => {
 		const [primary, backup] = [await closedPort(), await closedPort()];
-		const test = createContext(tokenCredentials({ baseUrl: `http://127.0.0.1:${primary}`, backupUrl: `http://127.0.0.1:${backup}` }));
+		const test = transportContext(tokenCredentials({ baseUrl: `http://127.0.0.1:${primary}`, backupUrl: `http://127.0.0.1:${backup}` }));
 		const error = await failure(run(test, profile));
 
 		expect(error.message).toMatch(/^SMSAPI could not be reached for profile: the (primary|backup) address refused the connection/);
@@ -584,7 +578,7 @@ describe('secrets never leave the credential', () => {
 	it('legacy: a failed create and a service message echoing the credentials', async () => {
 		serve(PRIMARY, 'post', '/sms.do', [500, 'oops', { 'Content-Type': 'text/plain' }]);
 		serve(PRIMARY, 'get', '/user.do', [200, { error: 102, message: `Bad login for username=${USERNAME}&password=${PASSWORD_MD5} (${PASSWORD})` }]);
-		const test = createContext(legacyCredentials());
+		const test = transportContext(legacyCredentials());
 		const uncertain = await failure(run(test, send()));
 		const login = await failure(run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1 }, kind: 'read' }));
 
@@ -598,7 +592,7 @@ describe('secrets never leave the credential', () => {
 	it('an error that is not a network failure is not repeated and is rebuilt without its raw details', async () => {
 		const primary = serve(PRIMARY, 'get', '/profile', [200, {}]);
 		const backup = serve(BACKUP, 'get', '/profile', [200, {}]);
-		const test = createContext(tokenCredentials(), {
+		const test = transportContext(tokenCredentials(), {
 			authenticate: () => {
 				throw Object.assign(new Error(`cannot sign request with Bearer ${TOKEN}`), {
 					config: { headers: { Authorization: `Bearer ${TOKEN}` } },
@@ -616,7 +610,7 @@ describe('secrets never leave the credential', () => {
 
 	it('legacy: a network error (n8n’s raw error carries the md5 in its query)', async () => {
 		const port = await closedPort();
-		const test = createContext(legacyCredentials({ baseUrl: `http://127.0.0.1:${port}`, backupUrl: '' }));
+		const test = transportContext(legacyCredentials({ baseUrl: `http://127.0.0.1:${port}`, backupUrl: '' }));
 		const error = await failure(run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1 }, kind: 'read' }));
 		expectClean(error, [PASSWORD, PASSWORD_MD5]);
 	});

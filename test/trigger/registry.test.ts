@@ -4,7 +4,7 @@ import type { IDataObject, INode, INodeType, JsonObject } from 'n8n-workflow';
 import { isRegistryUnavailable, readCallbackList, REGISTRATION_KEY } from '../../nodes/Smsapi/trigger/registry';
 import { createCallbackBody, readReceivingNumbers } from '../../nodes/Smsapi/trigger/registryEntries';
 import { querySecretUrl, secretPathSegment } from '../../nodes/Smsapi/trigger/webhookUrls';
-import { BASE_URL, createWorkflow, hookContext, loadTrigger, logs, NODE_ID, NODE_NAME, WEBHOOK_ID } from './harness';
+import { BASE_URL, createWorkflow, hookContext, loadTrigger, logs, NODE_ID, NODE_NAME, WEBHOOK_ID } from './webhook-calls';
 
 const request = jest.fn();
 let trigger: INodeType;

@@ -19,7 +19,7 @@ import {
 	NODE_NAME,
 	reloadWorkflow,
 	respondLikeN8n,
-} from './harness';
+} from './webhook-calls';
 
 let trigger: INodeType;
 

@@ -1,8 +1,8 @@
 /**
- * Drives the trigger through n8n-core's real `WebhookContext` and `HookContext` (the classes n8n
- * 2.41 builds around a node's `webhook()` and `webhookMethods`), with a fake HTTP request and
- * response. Parameters therefore go through n8n's defaults and expression engine (the default
- * secret `={{ $nodeId }}` included) and static data through n8n's change tracking.
+ * The SMSAPI Trigger as n8n's webhook server drives it, on the shared n8n contexts
+ * (test/helpers/n8n-context.ts: n8n-core's real `WebhookContext` and `HookContext`), with a fake
+ * HTTP request and response. Parameters therefore go through n8n's defaults and expression engine
+ * (the default secret `={{ $nodeId }}` included) and static data through n8n's change tracking.
  * What the n8n server does around them (routing, body parsing, saving static data, sending the
  * answer) is reproduced in a few lines below, after n8n's `webhook-helpers.ts`,
  * `webhook-request-handler.ts` and `live-webhooks.ts`; real-n8n end-to-end tests cover it for real.
@@ -10,47 +10,33 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import { Logger } from '@n8n/backend-common';
-import { Container } from '@n8n/di';
-import { HookContext, InstanceSettings, WebhookContext } from 'n8n-core';
-import { Workflow } from 'n8n-workflow';
+import type { HookContext } from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
 	INodeType,
-	INodeTypes,
-	IWebhookData,
 	IWebhookDescription,
 	IWebhookResponseData,
-	IWorkflowExecuteAdditionalData,
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
+	Workflow,
 } from 'n8n-workflow';
+
+import {
+	CREDENTIAL_REFERENCE,
+	createWorkflow as createOneNodeWorkflow,
+	hookContext as n8nHookContext,
+	TRIGGER_NODE_TYPE,
+	webhookContext,
+	type RegisteredWebhook,
+} from '../helpers/n8n-context';
+
+export { logs, N8N_BASE_URL as BASE_URL } from '../helpers/n8n-context';
+export type { RegisteredWebhook } from '../helpers/n8n-context';
 
 export const NODE_ID = '7c0e2a4e-5a3b-4f4e-9a59-2a8f0d6c9b11';
 export const WEBHOOK_ID = '3f1d8a52-0b7e-4c1a-8f43-5d2b9e6a7c10';
 export const NODE_NAME = 'SMSAPI Trigger';
-export const BASE_URL = 'https://n8n.example.com';
-
-export interface LogLine {
-	level: 'debug' | 'info' | 'warn' | 'error';
-	message: string;
-}
-
-export const logs: LogLine[] = [];
-
-const logger = {
-	debug: (message: string) => logs.push({ level: 'debug', message }),
-	info: (message: string) => logs.push({ level: 'info', message }),
-	warn: (message: string) => logs.push({ level: 'warn', message }),
-	error: (message: string) => logs.push({ level: 'error', message }),
-	scoped() {
-		return logger;
-	},
-};
-
-Container.set(Logger, logger as unknown as Logger);
-Container.set(InstanceSettings, {} as InstanceSettings);
 
 export const transportPath = resolve(__dirname, '../../nodes/Smsapi/transport');
 
@@ -78,28 +64,24 @@ export function forgetProcessMemory(): void {
 	(require('../../nodes/Smsapi/trigger/dedupe') as { forgetProcessMemory: () => void }).forgetProcessMemory();
 }
 
+/** An active workflow of the trigger node (saved with its webhook id and credential). */
 export function createWorkflow(
 	nodeType: INodeType,
 	parameters: IDataObject,
 	staticData: IDataObject = {},
 	id = 'wf-1',
 ): Workflow {
-	const nodeTypes = {
-		getByName: () => nodeType,
-		getByNameAndVersion: () => nodeType,
-		getKnownTypes: () => ({}),
-	} as unknown as INodeTypes;
 	const node: INode = {
 		id: NODE_ID,
 		name: NODE_NAME,
-		type: 'n8n-nodes-smsapi-plus.smsapiTrigger',
+		type: TRIGGER_NODE_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: parameters as INode['parameters'],
 		webhookId: WEBHOOK_ID,
-		credentials: { smsapiApi: { id: '1', name: 'SMSAPI account' } },
+		credentials: { smsapiApi: CREDENTIAL_REFERENCE },
 	};
-	return new Workflow({ id, nodes: [node], connections: {}, active: true, nodeTypes, staticData });
+	return createOneNodeWorkflow({ node, nodeType, staticData, id, active: true });
 }
 
 /**
@@ -170,27 +152,6 @@ export class FakeResponse {
 	}
 }
 
-function additionalData(request: object, response: FakeResponse): IWorkflowExecuteAdditionalData {
-	return {
-		httpRequest: request,
-		httpResponse: response,
-		webhookBaseUrl: `${BASE_URL}/webhook`,
-		webhookTestBaseUrl: `${BASE_URL}/webhook-test`,
-		webhookWaitingBaseUrl: `${BASE_URL}/webhook-waiting`,
-		formWaitingBaseUrl: `${BASE_URL}/form-waiting`,
-		instanceBaseUrl: `${BASE_URL}/`,
-		restApiUrl: `${BASE_URL}/rest`,
-		variables: {},
-	} as unknown as IWorkflowExecuteAdditionalData;
-}
-
-/** A webhook of the node as n8n registers it: method and path (`<webhook id>/<path>`). */
-export interface RegisteredWebhook {
-	method: string;
-	path: string;
-	description: IWebhookDescription;
-}
-
 /** The node's webhooks as n8n's `getNodeWebhooks` builds them (webhook.service.ts): empty methods are skipped. */
 export function registeredWebhooks(workflow: Workflow): RegisteredWebhook[] {
 	const nodeType = workflow.nodeTypes.getByNameAndVersion('', 1) as INodeType;
@@ -211,23 +172,6 @@ export function registeredWebhooks(workflow: Workflow): RegisteredWebhook[] {
 export function pathSecretUrlPath(workflow: Workflow): string {
 	const webhook = registeredWebhooks(workflow).find((entry) => entry.description.name === 'default');
 	return `/webhook/${webhook!.path}`;
-}
-
-function webhookData(
-	workflow: Workflow,
-	method: string,
-	data: IWorkflowExecuteAdditionalData,
-	webhook?: RegisteredWebhook,
-): IWebhookData {
-	const chosen = webhook ?? registeredWebhooks(workflow).find((entry) => entry.description.name === 'default')!;
-	return {
-		httpMethod: method,
-		node: NODE_NAME,
-		path: chosen.path,
-		webhookDescription: chosen.description,
-		workflowId: workflow.id,
-		workflowExecuteAdditionalData: data,
-	} as unknown as IWebhookData;
 }
 
 /** The webhook n8n would route the request to, or undefined (n8n answers 404 itself). */
@@ -281,17 +225,8 @@ export async function callWebhook(
 	const webhook = routeRequest(workflow, req.method, path);
 	if (!webhook) throw new NoWebhookError(req.method, path);
 	const response = new FakeResponse();
-	const data = additionalData(req, response);
 	const storedStaticData = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
-	const context = new WebhookContext(
-		workflow,
-		workflow.getNode(NODE_NAME)!,
-		data,
-		mode,
-		webhookData(workflow, req.method, data, webhook),
-		[],
-		null,
-	);
+	const context = webhookContext(workflow, workflow.getNode(NODE_NAME)!, webhook, { request: req, response, mode });
 	const result = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
 	return { result, response, webhook: webhook.description, storedStaticData };
 }
@@ -331,8 +266,9 @@ export function hookContext(
 	mode: WorkflowExecuteMode = 'trigger',
 	activation: WorkflowActivateMode = 'activate',
 ): HookContext {
-	const data = additionalData({}, new FakeResponse());
-	return new HookContext(workflow, workflow.getNode(NODE_NAME)!, data, mode, activation, webhookData(workflow, method, data));
+	const node = workflow.getNode(NODE_NAME)!;
+	const webhook = registeredWebhooks(workflow).find((entry) => entry.description.name === 'default')!;
+	return n8nHookContext(workflow, node, { ...webhook, method }, mode, activation);
 }
 
 /** The items one call starts the workflow with. */

@@ -41,6 +41,24 @@ function answerDifferences(expected: PinnedAnswer, actual: PinnedAnswer): string
 	return differences;
 }
 
+/**
+ * Where a check's answers (the service's) differ from the emulator's pinned ones: the requests
+ * made, then per request its status, error code and shape. Empty when they agree.
+ */
+export function answersDifferences(expected: readonly PinnedAnswer[], actual: readonly PinnedAnswer[]): string[] {
+	const differences: string[] = [];
+	const wantedRequests = expected.map((answer) => answer.request);
+	const madeRequests = actual.map((answer) => answer.request);
+	if (JSON.stringify(wantedRequests) !== JSON.stringify(madeRequests)) {
+		differences.push(`requests: ${madeRequests.join(', ') || 'none'}; against the emulator: ${wantedRequests.join(', ') || 'none'}`);
+	}
+	const pairs = Math.min(actual.length, expected.length);
+	for (let i = 0; i < pairs; i++) {
+		if (actual[i].request === expected[i].request) differences.push(...answerDifferences(expected[i], actual[i]));
+	}
+	return differences;
+}
+
 export function judge(check: string, outcome: CheckOutcome, exchanges: readonly Exchange[], expected: PinnedCheck | undefined): CheckResult {
 	const notes: string[] = [];
 	if (outcome.kind === 'skipped') return { check, verdict: 'SKIPPED', notes: [outcome.reason] };
@@ -62,16 +80,7 @@ export function judge(check: string, outcome: CheckOutcome, exchanges: readonly 
 	if (failed) notes.push(`the same check against the emulator ends in ${expected.outcome === 'success' ? 'success' : 'an error'}`);
 
 	const actual = exchanges.map(describeAnswer).filter((answer): answer is PinnedAnswer => answer !== undefined);
-	const differences: string[] = [];
-	const wantedRequests = expected.answers.map((answer) => answer.request);
-	const madeRequests = actual.map((answer) => answer.request);
-	if (JSON.stringify(wantedRequests) !== JSON.stringify(madeRequests)) {
-		differences.push(`requests: ${madeRequests.join(', ') || 'none'}; against the emulator: ${wantedRequests.join(', ') || 'none'}`);
-	}
-	const pairs = Math.min(actual.length, expected.answers.length);
-	for (let i = 0; i < pairs; i++) {
-		if (actual[i].request === expected.answers[i].request) differences.push(...answerDifferences(expected.answers[i], actual[i]));
-	}
+	const differences = answersDifferences(expected.answers, actual);
 	notes.push(...differences);
 	return { check, verdict: failed ? 'FAILED' : differences.length > 0 ? 'DIFFERS' : 'OK', notes };
 }

@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { shapeOf, type Shape } from './shapes';
-import { requestLabel, type Exchange } from './wire';
+import { requestLabel, type WireRequest, type WireResponse } from './wire';
 
 export const EXPECTED_FILE = path.join(__dirname, 'expected.json');
 
@@ -51,7 +51,7 @@ function errorCodeOf(value: unknown): number | string | undefined {
 }
 
 /** The pinned description of one answered request. */
-export function describeAnswer(exchange: Exchange): PinnedAnswer | undefined {
+export function describeAnswer(exchange: { request: Pick<WireRequest, 'method' | 'path'>; response?: WireResponse }): PinnedAnswer | undefined {
 	if (!exchange.response) return undefined;
 	const { status, body } = exchange.response;
 	const answer: PinnedAnswer = { request: requestLabel(exchange.request), status, body: 'empty' };

@@ -4,6 +4,7 @@
  * command makes is free, proven from the emulator's own record of what it received; --record
  * keeps no token, password, phone number or personal data.
  */
+import { execFile } from 'node:child_process';
 import * as fs from 'fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,9 @@ import { liveCheck } from './support';
 
 const ALL_CHECKS = CHECKS.map((check) => check.name);
 const READ_CHECKS = CHECKS.filter((check) => !check.writes).map((check) => check.name);
+
+// Each run starts n8n-core in-process and makes about 30 requests: generous under a loaded machine.
+jest.setTimeout(90_000);
 
 let emu: Emulator;
 const tmpDirs: string[] = [];
@@ -129,6 +133,15 @@ describe('npm run live-check against the emulator', () => {
 		expect(text).not.toMatch(/username=demo\b/);
 		expect(text).toMatch(/password=%3Credacted%3E|password=<redacted>/);
 	});
+
+	test('package.json runs it: npm run live-check -- --help', async () => {
+		const output = await new Promise<string>((resolve, reject) =>
+			execFile('npm', ['run', '--silent', 'live-check', '--', '--help'], { cwd: path.resolve(__dirname, '..', '..'), timeout: 60_000 }, (error, stdout) =>
+				error ? reject(error) : resolve(stdout),
+			),
+		);
+		expect(output).toMatch(/^Usage: npm run live-check -- \(--platform com\|pl\|io/m);
+	}, 60_000);
 
 	test('usage errors exit 2 before anything is sent', async () => {
 		expect((await liveCheck(['--platform', 'com'])).code).toBe(2);

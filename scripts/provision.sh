@@ -44,17 +44,25 @@ fail() {
 	exit 1
 }
 
-# --- system packages: "command debian-package" per line --------------------------------------
+# --- system packages: "probe debian-package" per line -----------------------------------------
+# The probe is a command looked up on PATH, or (when it holds a '/') a file pattern that must match:
+# Debian's PostgreSQL keeps initdb/pg_ctl in /usr/lib/postgresql/<major>/bin, off PATH.
 SYSTEM_NEEDS=()
 if [ "$MODE" = test ]; then
 	SYSTEM_NEEDS+=("redis-server redis-server") # n8n queue mode (test/e2e/trigger-queue.test.ts)
+	SYSTEM_NEEDS+=("/usr/lib/postgresql/*/bin/initdb postgresql") # queue mode on PostgreSQL (test/e2e/topology*.test.ts)
 fi
+
+have() {
+	case "$1" in
+		*/*) compgen -G "$1" >/dev/null ;;
+		*) command -v "$1" >/dev/null 2>&1 ;;
+	esac
+}
 
 missing_pkgs=()
 for need in "${SYSTEM_NEEDS[@]}"; do
-	cmd="${need%% *}"
-	pkg="${need#* }"
-	command -v "$cmd" >/dev/null 2>&1 || missing_pkgs+=("$pkg")
+	have "${need%% *}" || missing_pkgs+=("${need#* }")
 done
 
 # --- n8n lines --------------------------------------------------------------------------------
@@ -92,7 +100,7 @@ install_system_packages() {
 	apt-get update -qq || fail "apt-get update failed; run: $hint"
 	apt-get install -y -qq --no-install-recommends "${missing_pkgs[@]}" >/dev/null || fail "apt-get install failed; run: $hint"
 	for need in "${SYSTEM_NEEDS[@]}"; do
-		command -v "${need%% *}" >/dev/null 2>&1 || fail "'${need%% *}' is still missing after installing ${need#* }"
+		have "${need%% *}" || fail "'${need%% *}' is still missing after installing ${need#* }"
 	done
 	log "system package(s) installed: ${missing_pkgs[*]}"
 }

@@ -151,6 +151,15 @@ describe('generated idx: unique across instances, workflows and content; the sam
 		expect(otherRun).not.toBe(first);
 	});
 
+	it('a retry from the Executions list (new execution id, the failed execution\'s node context) repeats its idx', async () => {
+		const nodeContext: IDataObject = {};
+		const failed = await run({ instanceId: 'i', workflowId: 'w', nodeContext, executionId: 'exec-7' });
+		const retried = await run({ instanceId: 'i', workflowId: 'w', nodeContext, executionId: 'exec-8' });
+		expect(retried).toBe(failed);
+		// A new execution without that context (a new run of the workflow) gets its own idx.
+		expect(await run({ instanceId: 'i', workflowId: 'w', nodeContext: {}, executionId: 'exec-8' })).not.toBe(failed);
+	});
+
 	it('generated idx values are 32 characters of 0-9a-f: within the service’s idx limits (error 27)', async () => {
 		const sms = service();
 		await runNode({ parameters: send(Array.from({ length: 50 }, (_, i) => String(48500000000 + i)), 'Hi') });

@@ -5,6 +5,8 @@ export * from './build';
 export { N8nInstance, createN8n, stopAllN8n, newId, extractRunJson } from './N8nInstance';
 export type { CreateOptions, StartOptions, QueueModeOptions, CredentialTestResult, DynamicParametersRequest } from './N8nInstance';
 export { startRedis } from './redis';
+export { startPostgres, postgresUrl, postgresBinDir } from './postgres';
+export type { PostgresServer, PostgresConnection } from './postgres';
 export type { RedisServer } from './redis';
 export { freePort, portIfFree, waitFor, sleep } from './proc';
 export * from './fixtures';

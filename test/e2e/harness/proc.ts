@@ -182,3 +182,45 @@ export function tailFile(file: string, lines = 120): string {
 		return '';
 	}
 }
+
+/**
+ * Stops a detached child and its process group: `signal`, SIGKILL when it has not exited after
+ * `graceMs`, then SIGKILL to whatever is left of the group (e.g. n8n's task runners).
+ */
+export async function stopGroup(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS.Signals, graceMs = 10_000): Promise<void> {
+	if (child.exitCode === null && child.signalCode === null) {
+		killGroup(child, signal);
+		if (!(await settlesWithin(exited, graceMs))) {
+			killGroup(child, 'SIGKILL');
+			await settlesWithin(exited, 5_000);
+		}
+	}
+	killGroup(child, 'SIGKILL');
+}
+
+/** A detached background service (its own process group) and whether it has exited. */
+export interface DetachedService {
+	child: ChildProcess;
+	exited: Promise<void>;
+	hasExited(): boolean;
+}
+
+export function spawnDetached(
+	cmd: string,
+	args: string[],
+	opts: { cwd?: string; env?: NodeJS.ProcessEnv; stdio?: 'ignore' | ['ignore', number, number] },
+): DetachedService {
+	const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, detached: true, stdio: opts.stdio ?? 'ignore' });
+	let gone = false;
+	const exited = new Promise<void>((resolve) => {
+		child.on('exit', () => {
+			gone = true;
+			resolve();
+		});
+		child.on('error', () => {
+			gone = true;
+			resolve();
+		});
+	});
+	return { child, exited, hasExited: () => gone };
+}

@@ -1,11 +1,11 @@
-import { execFileSync, spawn } from 'child_process';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
 import * as net from 'net';
 
-import { killGroup, settlesWithin, uniqueFreePort, waitFor } from './proc';
+import { spawnDetached, stopGroup, uniqueFreePort, waitFor } from './proc';
 
 export interface RedisServer {
 	port: number;
@@ -45,29 +45,18 @@ export async function startRedis(timeoutMs = 15_000): Promise<RedisServer> {
 	const bin = redisBin();
 	const port = await uniqueFreePort();
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smsapi-e2e-redis-'));
-	const child = spawn(
+	const service = spawnDetached(
 		bin,
 		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'yes'],
-		{ detached: true, stdio: 'ignore' },
-	);
-	let exited = false;
-	const exitedP = new Promise<void>((resolve) =>
-		child.on('exit', () => {
-			exited = true;
-			resolve();
-		}),
+		{},
 	);
 	const stop = async () => {
-		killGroup(child, 'SIGTERM');
-		if (!(await settlesWithin(exitedP, 5_000))) {
-			killGroup(child, 'SIGKILL');
-			await settlesWithin(exitedP, 5_000);
-		}
+		await stopGroup(service.child, service.exited, 'SIGTERM', 5_000);
 		fs.rmSync(dir, { recursive: true, force: true });
 	};
 	try {
 		await waitFor(`redis-server on port ${port}`, timeoutMs, async () => {
-			if (exited) throw new Error('redis-server exited');
+			if (service.hasExited()) throw new Error('redis-server exited');
 			return (await ping(port)) ? true : undefined;
 		});
 	} catch (e) {

@@ -129,10 +129,13 @@ function optional<T>(read: () => T): T | undefined {
  * n8n's Retry On Fail runs the node again in the same execution and run: the values are the same,
  * and the content hash of the first try is kept in the node's execution context, so a retry whose
  * expressions give another time or text still repeats the first try's idx.
+ * The execution id of the first try is kept there too: "Retry" in the Executions list starts a
+ * new execution from the failed one's saved data, node contexts included, so the retried node
+ * repeats the failed execution's idx and the service refuses (53) what that one had sent.
  * Undefined without an execution id (then every idx is random).
  */
 function idxSeed(this: IExecuteFunctions, sends: readonly PreparedSend[]): string | undefined {
-	const executionId = this.getExecutionId?.();
+	let executionId = this.getExecutionId?.();
 	if (!executionId || sends.length === 0) return undefined;
 	const runIndex = String(this.evaluateExpression('={{ $runIndex }}', sends[0].itemIndex) ?? '');
 	const content = createHash('sha256');
@@ -143,6 +146,9 @@ function idxSeed(this: IExecuteFunctions, sends: readonly PreparedSend[]): strin
 		const key = `smsapiIdxContent:${runIndex}`;
 		if (typeof context[key] === 'string') contentHash = context[key] as string;
 		else context[key] = contentHash;
+		const executionKey = `smsapiIdxExecution:${runIndex}`;
+		if (typeof context[executionKey] === 'string') executionId = context[executionKey] as string;
+		else context[executionKey] = executionId;
 	}
 	return JSON.stringify([
 		optional(() => this.getInstanceId()) ?? '',

@@ -1,26 +1,10 @@
-import { createHash } from 'node:crypto';
 import type {
 	IAuthenticateRuleResponseSuccessBody,
 	ICredentialDataDecryptedObject,
 	IHttpRequestOptions,
 } from 'n8n-workflow';
 
-import { PLATFORM_ADDRESSES } from '../nodes/Smsapi/transport/platforms';
-
-/** An md5 digest written as hex: such a password was hashed by the user already. */
-const MD5_HEX = /^[0-9a-f]{32}$/i;
-
-/**
- * The earlier variant of the service's login takes the lowercase hex md5 of the password.
- * Users may paste either the plain password or its md5 (the portal shows the md5 form), so a
- * 32-hex-character value is taken as already hashed and only lowercased.
- */
-export function toMd5Password(password: string): string {
-	if (MD5_HEX.test(password)) {
-		return password.toLowerCase();
-	}
-	return createHash('md5').update(password, 'utf8').digest('hex');
-}
+import { PLATFORM_ADDRESSES, toMd5Password } from './smsapiAccount';
 
 /** Methods whose parameters travel in the query; every other method carries a body. */
 const QUERY_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);

@@ -8,7 +8,7 @@
 import nock from 'nock';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { wallTimeToDate } from '../../nodes/Smsapi/helpers/sendValidation';
+import { wallTimeToDate } from '../../nodes/Smsapi/helpers/serviceDates';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import {
 	BACKUP_URL,

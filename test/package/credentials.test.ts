@@ -11,8 +11,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { SmsapiApi } from '../../credentials/SmsapiApi.credentials';
-import { toMd5Password } from '../../credentials/SmsapiApiHelpers';
-import { PLATFORM_ADDRESSES, resolveBaseUrls } from '../../nodes/Smsapi/transport/platforms';
+import { PLATFORM_ADDRESSES, resolveBaseUrls, toMd5Password } from '../../credentials/smsapiAccount';
 
 const ROOT = path.resolve(__dirname, '../..');
 const credential = new SmsapiApi();

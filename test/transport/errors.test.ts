@@ -224,7 +224,7 @@ describe('failure errors', () => {
 			networkCode: 'ECONNRESET',
 			endpoint: 'profile',
 			attempts: 4,
-			kind: 'read',
+			safeToRepeat: true,
 		});
 		expect(error.message).toBe('SMSAPI could not be reached for profile: the primary address closed the connection (ECONNRESET)');
 		expect(error.description).toContain('Gave up after 4 attempts');

@@ -86,10 +86,10 @@ const hitsOn = (host: string) => hits.filter((hit) => hit.host === host);
 const SEND_OK = { count: 1, list: [{ id: '7074294081650020450', points: '0.3000', number: '48500000000', date_sent: 1598964973, submitted_number: '500000000', status: 'QUEUE', error: null, idx: null, parts: 1 }] };
 
 function send(body: IDataObject = {}): SmsapiRequest {
-	return { method: 'POST', endpoint: 'sms.do', body: { to: '48500000000', message: 'Hello', ...body }, kind: 'create' };
+	return { method: 'POST', endpoint: 'sms.do', body: { to: '48500000000', message: 'Hello', ...body }, safeToRepeat: false };
 }
 
-const profile: SmsapiRequest = { method: 'GET', endpoint: 'profile', kind: 'read' };
+const profile: SmsapiRequest = { method: 'GET', endpoint: 'profile', safeToRepeat: true };
 
 async function run(
 	test: TestContext,
@@ -129,7 +129,7 @@ describe('what goes on the wire', () => {
 	it('GET user.do with the legacy login: format=json and the md5 pair in the query', async () => {
 		serve(PRIMARY, 'get', '/user.do', [200, { points: '12.5000', proCount: 10 }]);
 		const test = createContext(legacyCredentials());
-		const result = await run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1, details: 1 }, kind: 'read' });
+		const result = await run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1, details: 1 }, safeToRepeat: true });
 
 		expect(hits[0].query).toEqual({ format: 'json', credits: '1', details: '1', username: USERNAME, password: PASSWORD_MD5 });
 		expect(hits[0].headers.authorization).toBeUndefined();
@@ -143,8 +143,8 @@ describe('what goes on the wire', () => {
 		const test = createContext(tokenCredentials());
 
 		expect((await run(test, profile)).data).toEqual({ name: 'ACME', points: 3 });
-		await run(test, { method: 'PUT', endpoint: '/contacts/5b83ba81a788494a04a2d9b4', body: { city: 'Kraków' }, kind: 'read' });
-		const deleted = await run(test, { method: 'DELETE', endpoint: 'contacts/5b83ba81a788494a04a2d9b4', kind: 'read' });
+		await run(test, { method: 'PUT', endpoint: '/contacts/5b83ba81a788494a04a2d9b4', body: { city: 'Kraków' }, safeToRepeat: true });
+		const deleted = await run(test, { method: 'DELETE', endpoint: 'contacts/5b83ba81a788494a04a2d9b4', safeToRepeat: true });
 
 		expect(hits[0].query).toEqual({});
 		expect(hits[1].headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -171,7 +171,7 @@ describe('what goes on the wire', () => {
 		serve(PRIMARY, 'get', '/prices', [200, []]);
 		serve(PRIMARY, 'post', '/sms.do', [200, SEND_OK]);
 		const test = createContext(tokenCredentials());
-		await run(test, { method: 'GET', endpoint: 'prices', kind: 'read', legacy: true });
+		await run(test, { method: 'GET', endpoint: 'prices', safeToRepeat: true, legacy: true });
 		await run(test, { ...send(), qs: { format: 'xml' } });
 
 		expect(hits[0].query).toEqual({ format: 'json' });
@@ -216,8 +216,8 @@ describe('answers', () => {
 			[200, [{ status: 'OK', number: '48100200300', id: '1a2', price: 0.1 }, { error: 13, number: '48500', status: 'ERROR' }]],
 		);
 		const test = createContext(tokenCredentials());
-		const one = await run(test, { method: 'GET', endpoint: 'hlr.do', qs: { number: '48100200300' }, kind: 'create' });
-		const many = await run(test, { method: 'GET', endpoint: 'hlr.do', qs: { number: '48100200300,48500' }, kind: 'create' });
+		const one = await run(test, { method: 'GET', endpoint: 'hlr.do', qs: { number: '48100200300' }, safeToRepeat: false });
+		const many = await run(test, { method: 'GET', endpoint: 'hlr.do', qs: { number: '48100200300,48500' }, safeToRepeat: false });
 		expect(one.data).toEqual({ status: 'OK', number: '48100200300', id: '1a2', price: 0.1 });
 		expect(many.data).toEqual([
 			{ status: 'OK', number: '48100200300', id: '1a2', price: 0.1 },
@@ -267,7 +267,7 @@ describe('service errors', () => {
 			[415, { message: 'Unsupported Media Type' }],
 		);
 		const test = createContext(tokenCredentials());
-		const request: SmsapiRequest = { method: 'POST', endpoint: 'contacts', body: { phone_number: '48500000000' }, kind: 'create' };
+		const request: SmsapiRequest = { method: 'POST', endpoint: 'contacts', body: { phone_number: '48500000000' }, safeToRepeat: false };
 		const conflict = await failure(run(test, request));
 		const media = await failure(run(test, request));
 
@@ -300,7 +300,7 @@ describe('failover', () => {
 	it('a legacy non-200 (a proxy page) on a read goes to the backup', async () => {
 		serve(PRIMARY, 'get', '/sender.do', [404, '<html>Not Found</html>', { 'Content-Type': 'text/html' }]);
 		serve(BACKUP, 'get', '/sender.do', [200, [{ sender: 'Shop', status: 'ACTIVE', default: true }]]);
-		const result = await run(createContext(tokenCredentials()), { method: 'GET', endpoint: 'sender.do', qs: { list: 1 }, kind: 'read' });
+		const result = await run(createContext(tokenCredentials()), { method: 'GET', endpoint: 'sender.do', qs: { list: 1 }, safeToRepeat: true });
 		expect(result.meta.address).toBe('backup');
 		expect(result.data).toEqual([{ sender: 'Shop', status: 'ACTIVE', default: true }]);
 	});
@@ -586,7 +586,7 @@ describe('secrets never leave the credential', () => {
 		serve(PRIMARY, 'get', '/user.do', [200, { error: 102, message: `Bad login for username=${USERNAME}&password=${PASSWORD_MD5} (${PASSWORD})` }]);
 		const test = createContext(legacyCredentials());
 		const uncertain = await failure(run(test, send()));
-		const login = await failure(run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1 }, kind: 'read' }));
+		const login = await failure(run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1 }, safeToRepeat: true }));
 
 		expect(hits[0].body.password).toBe(PASSWORD_MD5); // it really was on the wire
 		expectClean(uncertain, [PASSWORD, PASSWORD_MD5]);
@@ -617,7 +617,7 @@ describe('secrets never leave the credential', () => {
 	it('legacy: a network error (n8n’s raw error carries the md5 in its query)', async () => {
 		const port = await closedPort();
 		const test = createContext(legacyCredentials({ baseUrl: `http://127.0.0.1:${port}`, backupUrl: '' }));
-		const error = await failure(run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1 }, kind: 'read' }));
+		const error = await failure(run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1 }, safeToRepeat: true }));
 		expectClean(error, [PASSWORD, PASSWORD_MD5]);
 	});
 });

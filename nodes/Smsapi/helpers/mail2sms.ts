@@ -5,8 +5,7 @@
  * everything after `message=` as the text: so `message` goes last, and the text may hold `&`,
  * `=` and line breaks freely. The parameters before it must not look like the start of another.
  */
-import { toMd5Password } from '../../../credentials/SmsapiApiHelpers';
-import { MAIL2SMS_ADDRESSES, type SmsapiPlatform } from '../transport/platforms';
+import { MAIL2SMS_ADDRESSES, type SmsapiPlatform, toMd5Password } from '../../../credentials/smsapiAccount';
 
 /** Parameter names the gateway recognises in the body (the send operation's, and `raport`). */
 export const GATEWAY_PARAMETERS = [

@@ -18,7 +18,7 @@ export async function getSenderNames(this: ILoadOptionsFunctions): Promise<INode
 		method: 'GET',
 		endpoint: 'sender.do',
 		qs: { list: 1, with_nat_names: 1 },
-		kind: 'read',
+		safeToRepeat: true,
 	});
 	const options = asList(data)
 		.filter((entry) => String(entry.status ?? '').toUpperCase() === 'ACTIVE')
@@ -33,7 +33,7 @@ export async function getSenderNames(this: ILoadOptionsFunctions): Promise<INode
 
 /** The account's message templates, by name (the service takes the name in `template`). */
 export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'sms/templates', kind: 'read' });
+	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'sms/templates', safeToRepeat: true });
 	const options = asList(data)
 		.map((entry) => ({
 			name: String(entry.name ?? ''),
@@ -52,7 +52,7 @@ function groupLabel(group: IDataObject): string {
 }
 
 async function contactGroups(this: ILoadOptionsFunctions): Promise<IDataObject[]> {
-	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'contacts/groups', kind: 'read' });
+	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'contacts/groups', safeToRepeat: true });
 	return asList(data).filter((group) => group.name !== undefined && group.name !== null);
 }
 
@@ -84,7 +84,7 @@ export async function getAllSenderNames(this: ILoadOptionsFunctions): Promise<IN
 		method: 'GET',
 		endpoint: 'sender.do',
 		qs: { list: 1, with_nat_names: 1 },
-		kind: 'read',
+		safeToRepeat: true,
 	});
 	return asList(data)
 		.map((entry) => {
@@ -103,7 +103,7 @@ export async function getSubuserNames(this: ILoadOptionsFunctions): Promise<INod
 		method: 'GET',
 		endpoint: 'user.do',
 		qs: { list: 1 },
-		kind: 'read',
+		safeToRepeat: true,
 	});
 	return asList(data)
 		.map((entry) => ({

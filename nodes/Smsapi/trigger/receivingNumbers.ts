@@ -9,7 +9,7 @@ import { readReceivingNumbers } from './registryEntries';
  * the only published call that lists them.
  */
 export async function getReceivingNumbers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { data } = await smsapiApiRequest.call(this, { method: 'OPTIONS', endpoint: 'callbacks', kind: 'read' });
+	const { data } = await smsapiApiRequest.call(this, { method: 'OPTIONS', endpoint: 'callbacks', safeToRepeat: true });
 	return readReceivingNumbers(data)
 		.sort((a, b) => a.localeCompare(b))
 		.map((number) => ({ name: number, value: number }));

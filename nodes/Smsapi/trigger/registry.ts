@@ -109,13 +109,13 @@ function assertGuards(this: IHookFunctions): void {
 }
 
 async function listCallbacks(this: IHookFunctions): Promise<RegisteredCallback[]> {
-	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'callbacks', kind: 'read' });
+	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'callbacks', safeToRepeat: true });
 	return readCallbackList(data);
 }
 
 async function deleteCallback(this: IHookFunctions, id: string): Promise<void> {
 	try {
-		await smsapiApiRequest.call(this, { method: 'DELETE', endpoint: `callbacks/${encodeURIComponent(id)}`, kind: 'read' });
+		await smsapiApiRequest.call(this, { method: 'DELETE', endpoint: `callbacks/${encodeURIComponent(id)}`, safeToRepeat: true });
 	} catch (error) {
 		// 404: already gone (removed in the portal), or no registry at all.
 		if (!isRegistryUnavailable(error)) throw asNodeError(this.getNode(), error);
@@ -211,7 +211,7 @@ export async function callbackExists(this: IHookFunctions): Promise<boolean> {
 
 /** POST /callbacks; when the outcome is unknown, the list decides whether to send it once more. */
 async function postCallback(this: IHookFunctions, wanted: Target): Promise<string | undefined> {
-	const request = { method: 'POST' as const, endpoint: 'callbacks', body: createCallbackBody(wanted), bodyFormat: 'json' as const, kind: 'create' as const };
+	const request = { method: 'POST' as const, endpoint: 'callbacks', body: createCallbackBody(wanted), bodyFormat: 'json' as const, safeToRepeat: false };
 	let data: unknown;
 	try {
 		({ data } = await smsapiApiRequest.call(this, request));
@@ -246,7 +246,7 @@ export async function registerCallback(this: IHookFunctions): Promise<boolean> {
 					endpoint: `callbacks/${encodeURIComponent(earlier.id)}`,
 					body: { url: wanted.url },
 					bodyFormat: 'json',
-					kind: 'read',
+					safeToRepeat: true,
 				});
 				keep = earlier;
 			}

@@ -84,7 +84,7 @@ export async function execute(
 				method: 'POST',
 				endpoint: 'contacts',
 				body,
-				kind: 'create',
+				safeToRepeat: false,
 				itemIndex,
 			});
 			contact = data as IDataObject;

@@ -3,8 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { type ContactFilter, contactFilterQuery, contactOrderBy } from '../../helpers/contactFilters';
 import { mapItems } from '../../helpers/items';
-import { listEntries, listSize } from '../../helpers/lists';
-import { smsapiApiRequest } from '../../transport';
+import { smsapiApiRequestAllItems } from '../../transport';
 
 /** Contacts per request when paging; the service's own default is only 5, so a limit is always sent. */
 export const CONTACTS_PAGE_SIZE = 100;
@@ -201,24 +200,10 @@ export async function execute(
 		if (q !== '') query.q = q;
 		if (order.orderBy) query.order_by = order.orderBy;
 
-		const contacts: IDataObject[] = [];
-		for (;;) {
-			const pageSize = Math.min(CONTACTS_PAGE_SIZE, limit - contacts.length);
-			const { data } = await smsapiApiRequest.call(this, {
-				method: 'GET',
-				endpoint: 'contacts',
-				qs: { ...query, offset: contacts.length, limit: pageSize },
-				kind: 'read',
-				itemIndex,
-			});
-			const page = listEntries(data);
-			const size = listSize(data);
-			contacts.push(...page.slice(0, pageSize));
-			// With `size` (all matches) the list ends there: a page shorter than asked for may only
-			// mean the service caps `limit` lower than this node's page. Without it, a short page ends it.
-			const exhausted = page.length === 0 || (size !== undefined ? contacts.length >= size : page.length < pageSize);
-			if (exhausted || contacts.length >= limit) break;
-		}
-		return contacts;
+		return await smsapiApiRequestAllItems.call(
+			this,
+			{ method: 'GET', endpoint: 'contacts', qs: query, safeToRepeat: true, itemIndex },
+			{ limit, pageSize: CONTACTS_PAGE_SIZE },
+		);
 	});
 }

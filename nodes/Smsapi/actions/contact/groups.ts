@@ -50,7 +50,7 @@ function entries(values: readonly unknown[]): string[] {
 export async function resolveGroupIds(this: IExecuteFunctions, itemIndex: number, ...values: unknown[]): Promise<string[]> {
 	const wanted = entries(values);
 	if (wanted.length === 0) return [];
-	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'contacts/groups', kind: 'read', itemIndex });
+	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'contacts/groups', safeToRepeat: true, itemIndex });
 	const groups = listEntries(data);
 	const byId = new Map(groups.map((group) => [String(group.id), String(group.id)]));
 	const byName = new Map(groups.map((group) => [String(group.name), String(group.id)]));
@@ -70,12 +70,12 @@ function membershipPath(contactId: string, groupId: string): string {
 
 /** Assigns the contact to the group; answers the contact's groups after it. Repeating it is harmless. */
 export async function pinToGroup(this: IExecuteFunctions, itemIndex: number, contactId: string, groupId: string): Promise<IDataObject[]> {
-	const { data } = await smsapiApiRequest.call(this, { method: 'PUT', endpoint: membershipPath(contactId, groupId), kind: 'read', itemIndex });
+	const { data } = await smsapiApiRequest.call(this, { method: 'PUT', endpoint: membershipPath(contactId, groupId), safeToRepeat: true, itemIndex });
 	return listEntries(data);
 }
 
 export async function unpinFromGroup(this: IExecuteFunctions, itemIndex: number, contactId: string, groupId: string): Promise<void> {
-	await smsapiApiRequest.call(this, { method: 'DELETE', endpoint: membershipPath(contactId, groupId), kind: 'read', itemIndex });
+	await smsapiApiRequest.call(this, { method: 'DELETE', endpoint: membershipPath(contactId, groupId), safeToRepeat: true, itemIndex });
 }
 
 /**

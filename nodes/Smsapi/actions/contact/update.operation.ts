@@ -56,8 +56,8 @@ export async function execute(
 		const endpoint = `contacts/${encodeURIComponent(contactId)}`;
 		const { data } =
 			Object.keys(body).length > 0
-				? await smsapiApiRequest.call(this, { method: 'PUT', endpoint, body, kind: 'read', itemIndex })
-				: await smsapiApiRequest.call(this, { method: 'GET', endpoint, kind: 'read', itemIndex });
+				? await smsapiApiRequest.call(this, { method: 'PUT', endpoint, body, safeToRepeat: true, itemIndex })
+				: await smsapiApiRequest.call(this, { method: 'GET', endpoint, safeToRepeat: true, itemIndex });
 		const contact = data as IDataObject;
 		if (!changesGroups) return contact;
 		return await applyGroups.call(this, itemIndex, contact, groupIds, { removeOthers: true });

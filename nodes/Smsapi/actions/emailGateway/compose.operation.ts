@@ -4,7 +4,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { mapItems } from '../../helpers/items';
 import { ambiguousValues, gatewayAddressFor, gatewayBody, gatewaySubject } from '../../helpers/mail2sms';
 import { prepareRecipients } from '../../helpers/numbers';
-import { formatProblems, toWireParameters, validateSendParameters } from '../../helpers/sendValidation';
+import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
+import { toWireParameters } from '../../helpers/sendWire';
 import { messageField, sendOptions } from '../sms/fields';
 import { toSendParameters } from '../sms/sendParameters';
 

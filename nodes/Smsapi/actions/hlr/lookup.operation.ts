@@ -150,7 +150,7 @@ export async function execute(
 				method: 'POST',
 				endpoint: 'hlr.do',
 				body,
-				kind: 'create',
+				safeToRepeat: false,
 				itemIndex: request.lookups[0].itemIndex,
 			});
 			const answers = matchHlrEntries(numbers, hlrEntries(data));

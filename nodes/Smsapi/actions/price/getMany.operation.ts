@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { listEntries } from '../../helpers/lists';
-import { splitList, toNumber } from '../../helpers/values';
+import { splitList, numberFromService } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -43,11 +43,11 @@ export async function execute(
 		const { data } = await smsapiApiRequest.call(this, {
 			method: 'GET',
 			endpoint: 'prices.do',
-			kind: 'read',
+			safeToRepeat: true,
 			itemIndex,
 		});
 		return listEntries(data)
 			.filter((entry) => countries.size === 0 || countries.has(String(entry.country ?? '').toLowerCase()))
-			.map((entry) => ({ ...entry, price: toNumber(entry.price) as number }));
+			.map((entry) => ({ ...entry, price: numberFromService(entry.price) as number }));
 	});
 }

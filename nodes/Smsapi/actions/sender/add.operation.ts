@@ -36,7 +36,7 @@ export async function execute(
 			method: 'POST',
 			endpoint: 'sender.do',
 			body: { add: name },
-			kind: 'create',
+			safeToRepeat: false,
 			itemIndex,
 		});
 		return senderActionItem(data, name);

@@ -34,7 +34,7 @@ export async function execute(
 			method: 'GET',
 			endpoint: 'sender.do',
 			qs: { status: name },
-			kind: 'read',
+			safeToRepeat: true,
 			itemIndex,
 		});
 		const status = String((statusAnswer as IDataObject | undefined)?.status ?? '').toUpperCase();
@@ -50,7 +50,7 @@ export async function execute(
 				method: 'POST',
 				endpoint: 'sender.do',
 				body: { default: name },
-				kind: 'read',
+				safeToRepeat: true,
 				itemIndex,
 			});
 			return senderActionItem(data, name, { default: true });

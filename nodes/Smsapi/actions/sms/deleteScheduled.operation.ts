@@ -39,7 +39,7 @@ export async function execute(
 			method: 'POST',
 			endpoint: 'sms.do',
 			body: { sch_del: ids.join(',') },
-			kind: 'read',
+			safeToRepeat: true,
 		});
 		const result = data as IDataObject;
 		const list = Array.isArray(result.list) ? (result.list as IDataObject[]) : [];

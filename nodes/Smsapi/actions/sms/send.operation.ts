@@ -3,27 +3,17 @@ import { createHash } from 'node:crypto';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	type ItemSendRequest,
-	type SendResponse,
-	type ServiceRequest,
-	distributeResults,
-	generateIdx,
-	splitIntoRequests,
-} from '../../helpers/batching';
+import { type ItemSendRequest, type ServiceRequest, splitIntoRequests } from '../../helpers/batching';
+import { generateIdx } from '../../helpers/generatedIdx';
 import { errorItem, withItemIndex } from '../../helpers/items';
 import { prepareRecipients } from '../../helpers/numbers';
 import { splitNumbers } from '../../helpers/numbers';
 import { MAX_PARTS } from '../../helpers/segments';
-import {
-	PARAM_KEYS,
-	formatProblems,
-	longestMessage,
-	perRecipientValues,
-	toWireParameters,
-	validateSendParameters,
-} from '../../helpers/sendValidation';
-import { toNumber, toText } from '../../helpers/values';
+import { PARAM_KEYS } from '../../helpers/sendModel';
+import { type SendResponse, distributeResults } from '../../helpers/sendResults';
+import { formatProblems, longestMessage, validateSendParameters } from '../../helpers/sendValidation';
+import { perRecipientValues, toWireParameters } from '../../helpers/sendWire';
+import { numberFromService, toText } from '../../helpers/values';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
 import {
 	DEFAULT_MAX_RECIPIENTS_PER_ITEM,
@@ -86,7 +76,7 @@ function sameTextForAll(request: ServiceRequest): boolean {
  * them got the same text.
  */
 function messageItem(entry: IDataObject, response: IDataObject, withDetails: boolean): IDataObject {
-	const item: IDataObject = { ...entry, points: toNumber(entry.points) as number };
+	const item: IDataObject = { ...entry, points: numberFromService(entry.points) as number };
 	if (!withDetails) return item;
 	for (const key of ['message', 'length', 'parts']) {
 		if (response[key] !== undefined && item[key] === undefined) item[key] = response[key];
@@ -371,7 +361,7 @@ export async function execute(
 				method: 'POST',
 				endpoint: 'sms.do',
 				body: request.params,
-				kind: 'create',
+				safeToRepeat: false,
 				idxGenerated: request.members.every((member) => generatedIdx.has(member.itemIndex)),
 			});
 			applyAnswer.call(this, request, data, meta.acceptedEarlier === true, outcomes);

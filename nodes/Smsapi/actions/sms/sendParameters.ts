@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { type SendParameters, wallTimeToDate } from '../../helpers/sendValidation';
+import type { SendParameters } from '../../helpers/sendModel';
+import { wallTimeToDate } from '../../helpers/serviceDates';
 
 /** The node's camelCase option names and the service's parameter names (CONTRACT.md). */
 const WIRE_NAMES: Record<string, keyof SendParameters> = {

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
-import { formatProblems, toWireParameters, validateSendParameters } from '../../helpers/sendValidation';
-import { toNumber, toText } from '../../helpers/values';
+import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
+import { toWireParameters } from '../../helpers/sendWire';
+import { numberFromService, toText } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
 import { HIDE_WITH_TEMPLATE, messageField, neutralizeMacrosOption, sendOptions, withOwnOptions } from './fields';
 import { toSendParameters } from './sendParameters';
@@ -74,10 +75,10 @@ export async function execute(
 			method: 'POST',
 			endpoint: 'sms.do',
 			body: toWireParameters(params),
-			kind: 'create',
+			safeToRepeat: false,
 		});
 		const response = data as IDataObject;
 		const list = Array.isArray(response.list) ? (response.list as IDataObject[]) : [];
-		return list.map((entry) => ({ ...entry, points: toNumber(entry.points) as number, group }));
+		return list.map((entry) => ({ ...entry, points: numberFromService(entry.points) as number, group }));
 	});
 }

@@ -59,7 +59,7 @@ export async function execute(
 			method: 'POST',
 			endpoint: 'user.do',
 			body: { add_user: name, ...parameters },
-			kind: 'create',
+			safeToRepeat: false,
 			itemIndex,
 		});
 		return subuserItem(data);

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { toMd5Password } from '../../../../credentials/SmsapiApiHelpers';
-import { toNumber } from '../../helpers/values';
+import { toMd5Password } from '../../../../credentials/smsapiAccount';
+import { numberFromService } from '../../helpers/values';
 
 /**
  * The sub-user's settings as `user.do` takes them on add (add_user) and edit (set_user). Names
@@ -169,7 +169,7 @@ export function subuserItem(entry: unknown, name?: string): IDataObject {
 	delete item.password;
 	if (item.username === undefined && name !== undefined) item.username = name;
 	for (const key of NUMERIC_FIELDS) {
-		if (item[key] !== undefined) item[key] = toNumber(item[key]) as number;
+		if (item[key] !== undefined) item[key] = numberFromService(item[key]) as number;
 	}
 	return item;
 }

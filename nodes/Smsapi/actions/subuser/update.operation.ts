@@ -40,7 +40,7 @@ export async function execute(
 			method: 'POST',
 			endpoint: 'user.do',
 			body: { set_user: name, ...parameters },
-			kind: 'read',
+			safeToRepeat: true,
 			itemIndex,
 		});
 		return subuserItem(data);

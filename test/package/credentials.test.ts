@@ -69,7 +69,7 @@ function testerVerdict(body: IDataObject): { status: 'OK' | 'Error'; message?: s
 	return { status: 'OK' };
 }
 
-describe('credential type names and fields (CONTRACT.md)', () => {
+describe('credential type names and fields (public names)', () => {
 	it('has the contract type name and display name', () => {
 		expect(credential.name).toBe('smsapiApi');
 		expect(credential.displayName).toBe('SMSAPI API');

@@ -83,7 +83,7 @@ export function legacyCredentials(overrides: IDataObject = {}): ICredentialDataD
 	} as ICredentialDataDecryptedObject;
 }
 
-/** The `smsapiApi` credential's own authentication (CONTRACT.md: token, or the md5 legacy pair). */
+/** The `smsapiApi` credential's own authentication (a token, or the legacy pair with an md5 password). */
 const authenticate = applySmsapiAuthentication;
 
 export interface TestContext {

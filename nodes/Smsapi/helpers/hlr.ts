@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { mayBeSameNumber } from './numbers';
 
-/** The service checks at most 20 numbers per request (spec, "Limits"). */
+/** The service checks at most 20 numbers per request (docs/service-behaviour.md, "Limits"). */
 export const MAX_HLR_NUMBERS_PER_REQUEST = 20;
 export const MAX_HLR_IDX_LENGTH = 255;
 

@@ -1,5 +1,5 @@
 /**
- * The e-mail gateway (mail2sms, spec §9): an e-mail to the gateway address whose subject is
+ * The e-mail gateway (mail2sms, docs/service-behaviour.md "E-mail gateway"): an e-mail to the gateway address whose subject is
  * `<username>@<md5 of the password>` and whose body carries send parameters joined by `&`. The
  * gateway reads values literally (no URL decoding) and, as the vendor documents it, takes
  * everything after `message=` as the text: so `message` goes last, and the text may hold `&`,
@@ -74,7 +74,7 @@ export function ambiguousValues(parameters: Record<string, string>): Array<{ par
 }
 
 /**
- * The body: `from` (when set) and `to` first as in the spec, then every other parameter in the
+ * The body: `from` (when set) and `to` first as the gateway documents them, then every other parameter in the
  * order given, `raport=1` when asked for, and `message` last (everything after it is the text);
  * pairs joined by `&`.
  */

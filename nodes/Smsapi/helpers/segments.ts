@@ -1,6 +1,6 @@
 /**
  * Offline SMS segment calculator: which alphabet a text travels in, how many parts it takes
- * and what it costs, following the service's own tables (spec, "Limits").
+ * and what it costs, following the service's own tables (docs/service-behaviour.md, "Limits").
  *
  * Counting model:
  * - GSM-7 (GSM 03.38 default alphabet): one unit per basic character, two per extension
@@ -13,7 +13,7 @@
  *   split. Real encoders avoid cutting an escape sequence or a surrogate pair at a part boundary,
  *   which can add a part in rare edge cases; the service's published table ignores that, and so do we.
  *
- * Parts: the seed spec says at most 6; the published API allows 1 to 10 (`SmsParts`, content up to
+ * Parts: the seed interface description said at most 6; the published API allows 1 to 10 (`SmsParts`, content up to
  * 1,530 characters). The account's default is its own setting (`max_parts` in the profile's SMS
  * settings, set in the portal); a request's `max_parts` (1–10) applies instead of it.
  */
@@ -38,7 +38,7 @@ export const FAST_COST_FACTOR = 1.5;
 /**
  * GSM 03.38 basic table in code order (0x00-0x7F), without the escape code 0x1B, which is
  * not a character a user can type. It contains line feed and carriage return, the Greek
- * capitals and `¡`, which the spec's shorter list leaves out.
+ * capitals and `¡`, which the seed interface description's shorter list leaves out.
  */
 const GSM7_BASIC_CHARACTERS =
 	'@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?' +
@@ -219,7 +219,7 @@ function normalizeCharacter(char: string): string {
  * quotes, dashes, ellipsis and odd spaces become ASCII.
  *
  * Decision: accented letters that are also in the GSM-7 alphabet (é, è, ñ, ü, ä, ö, Å, Ç...)
- * are replaced too, because the spec's own examples replace GSM letters (ñ→n, ß→Ss, Æ→A,
+ * are replaced too, because the service's documented examples replace GSM letters (ñ→n, ß→Ss, Æ→A,
  * æ→a). GSM symbols that are not letters (£ ¥ § ¿ ¡ ¤, the Greek capitals, €) are kept.
  * Characters without a plain equivalent (emoji, Cyrillic, CJK) are kept as they are.
  */

@@ -74,7 +74,7 @@ export const FLAG_KEYS = [
 
 export const DATE_KEYS = ['date', 'expiration_date'] as const;
 
-/** Limits the service sets per request (spec, "Limits"). */
+/** Limits the service sets per request (docs/service-behaviour.md, "Limits"). */
 export const MAX_RECIPIENTS_PER_REQUEST = 10000;
 export const MAX_PERSONALISED_PER_REQUEST = 100;
 export const MAX_SHORT_LINK_RECIPIENTS = 100;

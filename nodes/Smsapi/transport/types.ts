@@ -54,7 +54,7 @@ export interface SmsapiRequest {
 }
 
 /**
- * The plain-text answer shapes of the legacy endpoints (spec, "Text format"), each with its own parser.
+ * The plain-text answer shapes of the legacy endpoints (docs/service-behaviour.md, "Plain-text answers"), each with its own parser.
  * - `send`: `OK:<ID>:<POINTS>` or `OK:<ID>:<POINTS>:<PHONE>;` repeated
  * - `hlr`: `OK:<NUMBER>:<ID>:<POINTS>;` / `ERROR:<NUMBER>:<ERR>;` concatenated
  * - `balance`: `Points: <n>` / `Credits: <n>`

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CallbackEvent } from './parse';
+import type { CallbackEvent } from './eventFields';
 
 /**
  * The service repeats a callback until it receives `OK`, so the same report can arrive more than

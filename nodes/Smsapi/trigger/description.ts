@@ -2,7 +2,7 @@ import type { INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
 import { DEFAULT_DEDUPE_LIMITS } from './dedupe';
 import { EVENT_INFO, httpMethodExpression, subtitleExpression } from './events';
-import type { CallbackEvent } from './parse';
+import type { CallbackEvent } from './eventFields';
 import { DELIVERY_STATUSES } from './statuses';
 import {
 	PATH_SECRET_WEBHOOK,

@@ -1,10 +1,10 @@
-import type { CallbackEvent } from './parse';
+import type { CallbackEvent } from './eventFields';
 
 export interface EventInfo {
 	/** Shown in the Event selector. */
 	name: string;
 	description: string;
-	/** The HTTP methods the service calls with (spec "Events"); both where it is not documented. */
+	/** The HTTP methods the service calls with (docs/service-behaviour.md, "Callbacks"); both where it is not documented. */
 	methods: Array<'GET' | 'POST'>;
 	/** The callback type in the service's `/callbacks` registry. */
 	registryType: 'sms_dlr' | 'sms_mo' | 'bulk' | 'hlr' | 'short_url';

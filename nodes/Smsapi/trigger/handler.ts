@@ -4,7 +4,8 @@ import { rememberReports } from './dedupe';
 import { EVENT_INFO } from './events';
 import { parseList, passesInboundFilter, passesStatusFilter, type KeywordMatch } from './filters';
 import { firstTimeLogged, readGuards } from './guards';
-import { CALLBACK_EVENTS, parseCallback, type CallbackEvent } from './parse';
+import { parseCallback } from './callbackParsing';
+import { CALLBACK_EVENTS, type CallbackEvent } from './eventFields';
 import { checkSecret, findUsernameMismatch, forLog, isIpAllowed, secretsEqual } from './security';
 import { lastPathSegment, PATH_SECRET_WEBHOOK, secretPathSegment } from './webhookUrls';
 

@@ -4,7 +4,7 @@
  * so an oversized or hostile request costs at most a bounded scan before it is refused.
  *
  * Sizes: the service sends at most 5 delivery reports per request and number lookups of at most
- * 20 numbers (spec "Events"); an inbound message is a handful of fields. The limits leave wide
+ * 20 numbers (docs/service-behaviour.md, "Callbacks" and "Limits"); an inbound message is a handful of fields. The limits leave wide
  * room above that and stay far below what could stall n8n's main process.
  */
 export const PARSE_LIMITS = {

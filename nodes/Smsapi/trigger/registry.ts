@@ -5,7 +5,7 @@ import { smsapiApiRequest } from '../transport';
 import { EVENT_INFO } from './events';
 import { isPlainObject } from './formDecoding';
 import { guardProblem } from './guards';
-import type { CallbackEvent } from './parse';
+import type { CallbackEvent } from './eventFields';
 import {
 	createCallbackBody,
 	isExactEntry,

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EVENT_INFO } from './events';
 import { isPlainObject } from './formDecoding';
-import type { CallbackEvent } from './parse';
+import type { CallbackEvent } from './eventFields';
 
 /**
  * The callback registry's data as the published API describes it (SMSAPI REST API, `panel_com.yml`

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isPlainObject, parseFormEncoded } from './formDecoding';
 
 /**
- * The service signs nothing (SERVICE-FACTS "Callbacks"). What protects the trigger is a secret
+ * The service signs nothing (docs/service-behaviour.md, "Callbacks"). What protects the trigger is a secret
  * in the callback URL, an optional allowlist of caller addresses and an optional check of the
  * account `username` the reports carry.
  */

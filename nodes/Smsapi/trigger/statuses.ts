@@ -1,6 +1,6 @@
 /**
  * Delivery statuses of a message as the service reports them in delivery reports
- * (the spec's message status table). `final`: no later report is expected for the message.
+ * (status codes 401 to 412, docs/service-behaviour.md, "Callbacks"). `final`: no later report is expected for the message.
  */
 export interface DeliveryStatus {
 	code: number;

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { cleanNumber, validateNumber } from '../../helpers/numbers';
 
 /**
- * The contact's fields as create and update take them (spec: POST /contacts, PUT /contacts/{id}).
+ * The contact's fields as create and update take them (POST /contacts, PUT /contacts/{id}; docs/service-differences.md, C6).
  * Names are the camelCase of the service's form fields; `toContactBody` maps them back.
  */
 

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * The send parameters shared by `send`, `sendToGroup` and the e-mail gateway. Names are the
- * camelCase of the service's parameter names (CONTRACT.md); each description gives the
+ * camelCase of the service's parameter names (docs/service-behaviour.md, "Public names"); each description gives the
  * service's meaning.
  */
 
@@ -10,7 +10,7 @@ export const MESSAGE_HINT =
 	'Placeholders: [%1%]–[%4%] take Param 1–4 (one value per recipient), [%contact.field name%] a contact field (group sends), [%code%] a discount code, [%goto:https://…%] a short link unique per recipient, [%opt_out_link%] an unsubscribe link.';
 
 /**
- * A chosen template replaces the message (spec: `template` "replaces message"), so Message is
+ * A chosen template replaces the message (the service: `template` replaces `message`), so Message is
  * hidden then: n8n refuses to run a node whose displayed required parameter is empty, and a
  * template send would otherwise need a dummy text. A root path (`/options.template`) is the only
  * form n8n 1.x resolves for a value inside a collection.

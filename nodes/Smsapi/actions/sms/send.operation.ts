@@ -243,7 +243,7 @@ function explainPartsRefusal(error: unknown, request: ServiceRequest): void {
 	error.description = `${explanation}\n${error.description ?? ''}`.trim();
 }
 
-/** Why recipients of a request that was answered got no message (rule 3: invalid numbers). */
+/** Why recipients of a request that was answered got no message (the service skips invalid numbers and sends to the rest). */
 function skippedError(this: IExecuteFunctions, itemIndex: number, skipped: Array<{ number: string; reason: string }>) {
 	return new NodeOperationError(
 		this.getNode(),

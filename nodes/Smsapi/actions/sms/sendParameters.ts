@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { SendParameters } from '../../helpers/sendModel';
 import { wallTimeToDate } from '../../helpers/serviceDates';
 
-/** The node's camelCase option names and the service's parameter names (CONTRACT.md). */
+/** The node's camelCase option names and the service's parameter names (docs/service-behaviour.md, "Public names"). */
 const WIRE_NAMES: Record<string, keyof SendParameters> = {
 	allowDuplicates: 'allow_duplicates',
 	checkIdx: 'check_idx',

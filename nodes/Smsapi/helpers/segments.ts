@@ -23,12 +23,6 @@ export type SmsEncoding = 'GSM-7' | 'UCS-2';
 /** The service's hard limit of parts per message (and the maximum of `max_parts`). */
 export const MAX_PARTS = 10;
 
-/** Cumulative characters for 1..10 parts. */
-export const PART_LIMITS: Readonly<Record<SmsEncoding, readonly number[]>> = {
-	'GSM-7': [160, 306, 459, 612, 765, 918, 1071, 1224, 1377, 1530],
-	'UCS-2': [70, 134, 201, 268, 335, 402, 469, 536, 603, 670],
-};
-
 const SINGLE_PART: Record<SmsEncoding, number> = { 'GSM-7': 160, 'UCS-2': 70 };
 const PER_PART_WHEN_SPLIT: Record<SmsEncoding, number> = { 'GSM-7': 153, 'UCS-2': 67 };
 
@@ -49,11 +43,6 @@ const GSM7_EXTENSION_CHARACTERS = '\f^{}\\[~]|€';
 
 const GSM7_BASIC = new Set(GSM7_BASIC_CHARACTERS);
 const GSM7_EXTENSION = new Set(GSM7_EXTENSION_CHARACTERS);
-
-/** True for a character of the GSM-7 basic table (one unit). */
-export function isGsm7Basic(char: string): boolean {
-	return GSM7_BASIC.has(char);
-}
 
 /** True for a character of the GSM-7 extension table (two units). */
 export function isGsm7Extension(char: string): boolean {

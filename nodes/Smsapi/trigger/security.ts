@@ -145,10 +145,6 @@ export function parseIp(text: string): Ip16 | undefined {
 	return trimmed.includes(':') ? parseIPv6(trimmed) : undefined;
 }
 
-function isV4(bytes: Ip16): boolean {
-	return V4_MAPPED_PREFIX.every((byte, i) => bytes[i] === byte);
-}
-
 /** One allowlist entry: an address or a CIDR range, IPv4 or IPv6. */
 export function parseIpRule(entry: string): IpRule | undefined {
 	const source = entry.trim();
@@ -218,14 +214,6 @@ export function isIpAllowed(ip: string | undefined, rules: IpRule[]): boolean {
 	const address = parseIp(ip);
 	if (!address) return false;
 	return rules.some((rule) => matchesRule(address, rule));
-}
-
-/** For log lines: the address in its usual notation (IPv4 for IPv4-mapped addresses). */
-export function formatIp(bytes: Ip16): string {
-	if (isV4(bytes)) return bytes.slice(12).join('.');
-	const groups: string[] = [];
-	for (let i = 0; i < 16; i += 2) groups.push(((bytes[i] << 8) | bytes[i + 1]).toString(16));
-	return groups.join(':');
 }
 
 // ---------------------------------------------------------------------------------------------

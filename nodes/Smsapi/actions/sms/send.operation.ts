@@ -10,7 +10,7 @@ import { prepareRecipients } from '../../helpers/numbers';
 import { splitNumbers } from '../../helpers/numbers';
 import { MAX_PARTS } from '../../helpers/segments';
 import { PARAM_KEYS } from '../../helpers/sendModel';
-import { type SendResponse, distributeResults } from '../../helpers/sendResults';
+import { type SendResponse, type ServiceListEntry, distributeResults } from '../../helpers/sendResults';
 import { formatProblems, longestMessage, validateSendParameters } from '../../helpers/sendValidation';
 import { perRecipientValues, toWireParameters } from '../../helpers/sendWire';
 import { numberFromService, toText } from '../../helpers/values';
@@ -256,6 +256,23 @@ function skippedError(this: IExecuteFunctions, itemIndex: number, skipped: Array
 	);
 }
 
+/** Messages named one by one in an error or a log line; the rest are counted (a large run sends thousands). */
+const SENT_LISTED = 20;
+
+/**
+ * Messages the service listed that belong to no recipient of the request (it should never
+ * happen): they were sent and charged, so they are logged rather than dropped without a word.
+ */
+function reportUnmatched(this: IExecuteFunctions, unmatched: readonly ServiceListEntry[]): void {
+	const listed = unmatched
+		.slice(0, SENT_LISTED)
+		.map((entry) => `${String(entry.number ?? entry.submitted_number)} (id ${String(entry.id)})`);
+	const more = unmatched.length > listed.length ? ` and ${unmatched.length - listed.length} more` : '';
+	this.logger.warn(
+		`SMSAPI sms.send: the answer lists ${unmatched.length} message${unmatched.length === 1 ? '' : 's'} that match no recipient of the request, so no output item carries ${unmatched.length === 1 ? 'it' : 'them'}: ${listed.join(', ')}${more}`,
+	);
+}
+
 /** The service's answer handed back to the items of one request. */
 function applyAnswer(
 	this: IExecuteFunctions,
@@ -279,6 +296,7 @@ function applyAnswer(
 	}
 	const response = data as SendResponse & IDataObject;
 	const distributed = distributeResults(request, response);
+	if (distributed.unmatched.length > 0) reportUnmatched.call(this, distributed.unmatched);
 	const firstEntry = Array.isArray(response.list) ? response.list[0] : undefined;
 	const detailsForAll = sameTextForAll(request);
 	for (const result of distributed.items) {
@@ -290,9 +308,6 @@ function applyAnswer(
 		if (result.skipped.length > 0) outcome.errors.push(skippedError.call(this, result.itemIndex, result.skipped));
 	}
 }
-
-/** Messages named one by one in an error; the rest are counted (a large run sends thousands). */
-const SENT_LISTED = 20;
 
 /** The messages a run has sent so far, for an error that stops it midway: nothing is lost, nothing floods. */
 function sentSummary(outcomes: Map<number, ItemOutcome>): string {

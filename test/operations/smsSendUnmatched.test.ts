@@ -1,0 +1,37 @@
+/**
+ * A send answer that lists a message belonging to no recipient of the request: the node keeps
+ * its output to the recipients and says so in a warning instead of dropping the entry silently.
+ */
+import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
+import { createContext, mockService, smsSend, useMockedNetwork } from './context';
+
+useMockedNetwork();
+
+describe('sms.send: answer entries that match no recipient', () => {
+	it('are reported in a warning, and the recipient still gets its own output item', async () => {
+		const service = mockService().on('POST', '/sms.do', (request) => {
+			const idx = request.body.idx.split('|');
+			const entry = (number: string, id: string, entryIdx: string | null) => ({
+				id,
+				points: '0.165',
+				number,
+				date_sent: 1700000000,
+				submitted_number: number,
+				status: 'QUEUE',
+				idx: entryIdx,
+			});
+			return [200, { count: 2, list: [entry('48500000000', 'id-1', idx[0]), entry('48777000000', 'id-extra', null)] }];
+		});
+		const context = createContext({ parameters: smsSend('48500000000', 'Hello') });
+		const warnings: string[] = [];
+		(context as unknown as { logger: { warn: (message: string) => void } }).logger.warn = (message) => warnings.push(message);
+
+		const [output] = await new Smsapi().execute.call(context);
+
+		expect(service.calls).toHaveLength(1);
+		expect(output.map((item) => item.json.id)).toEqual(['id-1']);
+		expect(warnings).toHaveLength(1);
+		expect(warnings[0]).toContain('1 message that match');
+		expect(warnings[0]).toContain('48777000000 (id id-extra)');
+	});
+});

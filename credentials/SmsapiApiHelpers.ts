@@ -27,21 +27,29 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * null when the body cannot take it (a JSON text, a stream, a file upload): then it goes into
  * the query. A POST's query string ends up in proxy and access logs; its body does not.
  */
-function withLoginInBody(requestOptions: IHttpRequestOptions, login: Record<string, string>): IHttpRequestOptions | null {
+function withLoginInBody(
+	requestOptions: IHttpRequestOptions,
+	login: Record<string, string>,
+): IHttpRequestOptions | null {
 	const { body } = requestOptions;
 	const contentType = headerValue(requestOptions.headers, 'content-type') ?? '';
 	if (body === undefined || body === null || body === '') {
-		if (contentType !== '' && !contentType.includes('application/x-www-form-urlencoded')) return null;
+		if (contentType !== '' && !contentType.includes('application/x-www-form-urlencoded'))
+			return null;
 		return {
 			...requestOptions,
 			headers: contentType
 				? requestOptions.headers
-				: { ...(requestOptions.headers ?? {}), 'Content-Type': 'application/x-www-form-urlencoded' },
+				: {
+						...(requestOptions.headers ?? {}),
+						'Content-Type': 'application/x-www-form-urlencoded',
+					},
 			body: new URLSearchParams(login).toString(),
 		};
 	}
 	if (typeof body === 'string') {
-		if (contentType !== '' && !contentType.includes('application/x-www-form-urlencoded')) return null;
+		if (contentType !== '' && !contentType.includes('application/x-www-form-urlencoded'))
+			return null;
 		return { ...requestOptions, body: `${body}&${new URLSearchParams(login).toString()}` };
 	}
 	if (body instanceof URLSearchParams) {
@@ -89,7 +97,10 @@ export function applySmsapiAuthentication(
  */
 export function primaryBaseUrlExpression(): string {
 	const primaries = Object.fromEntries(
-		Object.entries(PLATFORM_ADDRESSES).map(([platform, addresses]) => [platform, addresses.primary]),
+		Object.entries(PLATFORM_ADDRESSES).map(([platform, addresses]) => [
+			platform,
+			addresses.primary,
+		]),
 	);
 	return (
 		"={{ $credentials.platform === 'custom'" +

@@ -10,7 +10,10 @@ import { createHash } from 'node:crypto';
  */
 export type SmsapiPlatform = 'com' | 'pl' | 'io' | 'custom';
 
-export const PLATFORM_ADDRESSES: Record<Exclude<SmsapiPlatform, 'custom'>, { primary: string; backup?: string }> = {
+export const PLATFORM_ADDRESSES: Record<
+	Exclude<SmsapiPlatform, 'custom'>,
+	{ primary: string; backup?: string }
+> = {
 	com: { primary: 'https://api.smsapi.com', backup: 'https://api2.smsapi.com' },
 	pl: { primary: 'https://api.smsapi.pl', backup: 'https://api2.smsapi.pl' },
 	io: { primary: 'https://smsapi.io' },

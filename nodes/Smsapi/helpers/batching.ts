@@ -68,7 +68,10 @@ export function recipientLimit(params: SendParameters, options: BatchingOptions 
 	const personalised = PARAM_KEYS.some((key) => perRecipientValues(params[key]) !== undefined);
 	const shortLink = SHORT_LINK_MACRO.test(messageText(params));
 	if (personalised || shortLink) {
-		return Math.min(options.maxPersonalised ?? MAX_PERSONALISED_PER_REQUEST, MAX_SHORT_LINK_RECIPIENTS);
+		return Math.min(
+			options.maxPersonalised ?? MAX_PERSONALISED_PER_REQUEST,
+			MAX_SHORT_LINK_RECIPIENTS,
+		);
 	}
 	return options.maxRecipients ?? MAX_RECIPIENTS_PER_REQUEST;
 }
@@ -102,7 +105,8 @@ function prepare(request: ItemSendRequest, options: BatchingOptions): PreparedIt
 	const wire = toWireParameters(params);
 	const shared: Record<string, string> = {};
 	for (const [key, value] of Object.entries(wire)) {
-		if (key !== 'to' && !(PER_RECIPIENT_KEYS as readonly string[]).includes(key)) shared[key] = value;
+		if (key !== 'to' && !(PER_RECIPIENT_KEYS as readonly string[]).includes(key))
+			shared[key] = value;
 	}
 	return {
 		itemIndex: request.itemIndex,
@@ -203,7 +207,10 @@ function toServiceRequest(request: OpenRequest): ServiceRequest {
  *   with `to` are sent alone and as given; the service's answer then concerns only them.
  * - Requests come out in the order of their first item; within a request, input order.
  */
-export function splitIntoRequests(items: readonly ItemSendRequest[], options: BatchingOptions = {}): ServiceRequest[] {
+export function splitIntoRequests(
+	items: readonly ItemSendRequest[],
+	options: BatchingOptions = {},
+): ServiceRequest[] {
 	const batching = options.batching ?? true;
 	const requests: OpenRequest[] = [];
 	const openByKey = new Map<string, OpenRequest>();

@@ -14,13 +14,18 @@ export function errorItem(
 	itemIndex: number,
 ): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
-	if (error.description && this.getNode().onError !== 'continueErrorOutput') json.description = error.description;
+	if (error.description && this.getNode().onError !== 'continueErrorOutput')
+		json.description = error.description;
 	return { json, pairedItem: { item: itemIndex } };
 }
 
 /** Attach the item index to an error raised while handling that item. */
 export function withItemIndex(this: IExecuteFunctions, error: unknown, itemIndex: number): Error {
-	if (error instanceof Error && 'context' in error && typeof (error as NodeOperationError).context === 'object') {
+	if (
+		error instanceof Error &&
+		'context' in error &&
+		typeof (error as NodeOperationError).context === 'object'
+	) {
 		(error as NodeOperationError).context.itemIndex = itemIndex;
 		return error;
 	}

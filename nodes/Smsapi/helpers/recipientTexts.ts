@@ -2,7 +2,13 @@
  * The texts the recipients of one send receive ([%1%]..[%4%] filled in per recipient), and
  * their size as the service counts it.
  */
-import { calculateMessage, gsm7Length, hasSpecialCharacters, normalizeText, partsFor } from './segments';
+import {
+	calculateMessage,
+	gsm7Length,
+	hasSpecialCharacters,
+	normalizeText,
+	partsFor,
+} from './segments';
 import { PARAM_KEYS, messageText, type SendParameters } from './sendModel';
 import { perRecipientValues } from './sendWire';
 
@@ -15,7 +21,11 @@ export interface TextSize {
 
 function sizeOf(text: string, normalize: boolean): TextSize {
 	const sent = normalize ? normalizeText(text) : text;
-	return { gsmUnits: gsm7Length(sent), utf16Units: sent.length, special: hasSpecialCharacters(sent) };
+	return {
+		gsmUnits: gsm7Length(sent),
+		utf16Units: sent.length,
+		special: hasSpecialCharacters(sent),
+	};
 }
 
 const PLACEHOLDER = /\[%([1-4])%\]/;
@@ -49,8 +59,13 @@ export class RecipientTexts {
 
 	/** The text of recipient `r` (only for reporting one of them). */
 	text(r: number): string {
-		if (this.count === 1 && this.values.every((v) => v === undefined)) return messageText(this.params);
-		return this.pieces.map((piece, i) => (i % 2 === 0 ? piece : (this.values[Number(piece) - 1]?.[r] ?? `[%${piece}%]`))).join('');
+		if (this.count === 1 && this.values.every((v) => v === undefined))
+			return messageText(this.params);
+		return this.pieces
+			.map((piece, i) =>
+				i % 2 === 0 ? piece : (this.values[Number(piece) - 1]?.[r] ?? `[%${piece}%]`),
+			)
+			.join('');
 	}
 
 	/** Characters (as counted in the encoding the text needs) and parts of each recipient's text. */

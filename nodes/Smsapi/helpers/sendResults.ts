@@ -125,7 +125,9 @@ export function distributeResults(
 	batch: ServiceRequest,
 	response: SendResponse | readonly ServiceListEntry[],
 ): DistributedResults {
-	const answer: SendResponse = Array.isArray(response) ? { list: [...response] } : (response as SendResponse);
+	const answer: SendResponse = Array.isArray(response)
+		? { list: [...response] }
+		: (response as SendResponse);
 	const list = (Array.isArray(answer.list) ? answer.list : []).filter(
 		(entry): entry is ServiceListEntry => typeof entry === 'object' && entry !== null,
 	);
@@ -136,7 +138,12 @@ export function distributeResults(
 	const slots: Slot[] = [];
 	batch.members.forEach((member, m) => {
 		member.recipientIndexes.forEach((recipientIndex, i) => {
-			slots.push({ position: slots.length, member: m, recipientIndex, number: digits(member.numbers[i]) });
+			slots.push({
+				position: slots.length,
+				member: m,
+				recipientIndex,
+				number: digits(member.numbers[i]),
+			});
 		});
 	});
 	const sentIdx = batch.params.idx === undefined ? [] : batch.params.idx.split('|');
@@ -159,10 +166,12 @@ export function distributeResults(
 			? byIdx.first(`${entry.idx}\u0000${number}`)
 			: undefined;
 	const free = (slot: Slot) => slot.entry === undefined;
-	const nationalFormOf = (number: string) => (number === '' ? undefined : byNationalForm.first(number, free));
+	const nationalFormOf = (number: string) =>
+		number === '' ? undefined : byNationalForm.first(number, free);
 
 	let pending = list.filter((entry) => {
-		const slot = byIdxOf(entry, digits(entry.submitted_number)) ?? byIdxOf(entry, digits(entry.number));
+		const slot =
+			byIdxOf(entry, digits(entry.submitted_number)) ?? byIdxOf(entry, digits(entry.number));
 		return !take(slot, entry);
 	});
 	pending = pending.filter((entry) => {
@@ -209,7 +218,10 @@ export function distributeResults(
 		if (number !== '') invalidByNumber.add(number, i);
 	});
 	const invalidEntryFor = (number: string): InvalidNumberEntry | undefined => {
-		const candidates = [invalidBySubmitted.get(number), number === '' ? undefined : invalidByNumber.first(number)];
+		const candidates = [
+			invalidBySubmitted.get(number),
+			number === '' ? undefined : invalidByNumber.first(number),
+		];
 		const found = candidates.filter((i): i is number => i !== undefined);
 		return found.length ? invalid[Math.min(...found)] : undefined;
 	};
@@ -222,11 +234,19 @@ export function distributeResults(
 	for (const slot of slots) {
 		const result = items[slot.member];
 		if (slot.entry) {
-			result.sent.push({ recipientIndex: slot.recipientIndex, number: slot.number, entry: slot.entry });
+			result.sent.push({
+				recipientIndex: slot.recipientIndex,
+				number: slot.number,
+				entry: slot.entry,
+			});
 			continue;
 		}
 		const listed = invalidEntryFor(slot.number);
-		const skipped: SkippedRecipient = { recipientIndex: slot.recipientIndex, number: slot.number, reason: '' };
+		const skipped: SkippedRecipient = {
+			recipientIndex: slot.recipientIndex,
+			number: slot.number,
+			reason: '',
+		};
 		if (listed) {
 			skipped.entry = listed;
 			skipped.reason = `The service rejected ${slot.number}: ${typeof listed.message === 'string' ? listed.message : 'invalid number'}.`;

@@ -48,7 +48,9 @@ export interface ValidationOptions {
 }
 
 function listCharacters(characters: string[]): string {
-	return characters.map((c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\f' ? '\\f' : c)).join(' ');
+	return characters
+		.map((c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\f' ? '\\f' : c))
+		.join(' ');
 }
 
 function listSome(values: string[], max = 10): string {
@@ -74,12 +76,21 @@ export function checkRequired(params: SendParameters): SendProblem[] {
 	const hasTo = recipientList(params.to).length > 0;
 	const hasGroup = isGiven(params.group);
 	if (!hasTo && !hasGroup) {
-		problems.push({ parameter: 'to', message: 'No recipient: enter at least one phone number in To, or a group.' });
+		problems.push({
+			parameter: 'to',
+			message: 'No recipient: enter at least one phone number in To, or a group.',
+		});
 	} else if (hasTo && hasGroup) {
-		problems.push({ parameter: 'group', message: 'Both To and Group are set: send either to numbers or to a group.' });
+		problems.push({
+			parameter: 'group',
+			message: 'Both To and Group are set: send either to numbers or to a group.',
+		});
 	}
 	if (!isGiven(params.message) && !isGiven(params.template)) {
-		problems.push({ parameter: 'message', message: 'No message: enter the text, or choose a template.' });
+		problems.push({
+			parameter: 'message',
+			message: 'No message: enter the text, or choose a template.',
+		});
 	}
 	return problems;
 }
@@ -148,7 +159,12 @@ export function longestMessage(
 ): { parts: number; characters: number; encoding: string; recipients: number } | undefined {
 	if (!isGiven(params.message) || isBinary(params)) return undefined;
 	const { calculation, recipients } = worstRecipient(params, isFlagOn(params.normalize));
-	return { parts: calculation.parts, characters: calculation.characters, encoding: calculation.encoding, recipients };
+	return {
+		parts: calculation.parts,
+		characters: calculation.characters,
+		encoding: calculation.encoding,
+		recipients,
+	};
 }
 
 /** With `single`, the message may not exceed 160 characters (as the service counts them). */
@@ -244,7 +260,10 @@ export function checkDates(params: SendParameters, options: ValidationOptions = 
 	const max = EXPIRATION_MAX_HOURS * 3600000;
 	const base = isGiven(params.date) && sendTime !== now ? 'the send date' : 'now';
 	if (after < min || after > max) {
-		const position = after < 0 ? `${describeDuration(-after)} before ${base}` : `${describeDuration(after)} after ${base}`;
+		const position =
+			after < 0
+				? `${describeDuration(-after)} before ${base}`
+				: `${describeDuration(after)} after ${base}`;
 		problems.push({
 			parameter: 'expiration_date',
 			message: `The expiration date is ${position}; it must be ${EXPIRATION_MIN_MINUTES} minutes to ${EXPIRATION_MAX_HOURS} hours after the send time (1 to 12 hours recommended). Set it ${after < min ? 'later' : 'earlier'}.`,
@@ -293,7 +312,9 @@ export function checkPerRecipientValues(params: SendParameters): SendProblem[] {
 			});
 		}
 		if (key === 'idx') {
-			const tooLong = values.map((v, i) => (v.length > MAX_IDX_LENGTH ? i + 1 : 0)).filter((i) => i > 0);
+			const tooLong = values
+				.map((v, i) => (v.length > MAX_IDX_LENGTH ? i + 1 : 0))
+				.filter((i) => i > 0);
 			if (tooLong.length > 0) {
 				problems.push({
 					parameter: 'idx',
@@ -341,7 +362,10 @@ export function checkBinary(params: SendParameters): SendProblem[] {
 	}
 	const datacoding = String(params.datacoding).trim();
 	if (datacoding !== 'bin') {
-		problems.push({ parameter: 'datacoding', message: `Data Coding "${datacoding}" is unknown: the only value is "bin".` });
+		problems.push({
+			parameter: 'datacoding',
+			message: `Data Coding "${datacoding}" is unknown: the only value is "bin".`,
+		});
 		return problems;
 	}
 	if (!isGiven(params.udh)) {
@@ -353,14 +377,16 @@ export function checkBinary(params: SendParameters): SendProblem[] {
 	} else if (!HEX.test(String(params.udh).trim())) {
 		problems.push({
 			parameter: 'udh',
-			message: 'UDH must be hexadecimal (pairs of 0-9 and A-F, for example 0B0504158200000003AA0301).',
+			message:
+				'UDH must be hexadecimal (pairs of 0-9 and A-F, for example 0B0504158200000003AA0301).',
 			serviceError: 30,
 		});
 	}
 	if (isGiven(params.message) && !HEX.test(String(params.message).trim())) {
 		problems.push({
 			parameter: 'message',
-			message: 'With Data Coding "bin" the message must be hexadecimal (pairs of 0-9 and A-F): encode the binary content as hex.',
+			message:
+				'With Data Coding "bin" the message must be hexadecimal (pairs of 0-9 and A-F): encode the binary content as hex.',
 		});
 	}
 	return problems;
@@ -368,7 +394,11 @@ export function checkBinary(params: SendParameters): SendProblem[] {
 
 /** `time_restriction` is follow, ignore or nearest_available. */
 export function checkTimeRestriction(params: SendParameters): SendProblem[] {
-	if (!isGiven(params.time_restriction) || TIME_RESTRICTIONS.includes(String(params.time_restriction))) return [];
+	if (
+		!isGiven(params.time_restriction) ||
+		TIME_RESTRICTIONS.includes(String(params.time_restriction))
+	)
+		return [];
 	return [
 		{
 			parameter: 'time_restriction',

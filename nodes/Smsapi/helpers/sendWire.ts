@@ -1,6 +1,12 @@
 /** The send parameters in the form the service receives them (all strings). */
 import { splitNumbers } from './numbers';
-import { DATE_KEYS, FLAG_KEYS, PER_RECIPIENT_KEYS, isFlagOn, type SendParameters } from './sendModel';
+import {
+	DATE_KEYS,
+	FLAG_KEYS,
+	PER_RECIPIENT_KEYS,
+	isFlagOn,
+	type SendParameters,
+} from './sendModel';
 import { toServiceDate } from './serviceDates';
 import { isGiven } from './values';
 
@@ -10,7 +16,8 @@ import { isGiven } from './values';
  */
 export function perRecipientValues(value: unknown): string[] | undefined {
 	if (value === undefined || value === null) return undefined;
-	if (Array.isArray(value)) return value.map((v) => (v === undefined || v === null ? '' : String(v)));
+	if (Array.isArray(value))
+		return value.map((v) => (v === undefined || v === null ? '' : String(v)));
 	const text = String(value);
 	return text === '' ? undefined : text.split('|');
 }
@@ -34,8 +41,10 @@ export function toWireParameters(params: SendParameters): Record<string, string>
 		if (key === 'to') wire.to = recipientList(value).join(',');
 		else if ((PER_RECIPIENT_KEYS as readonly string[]).includes(key)) {
 			wire[key] = (perRecipientValues(value) ?? []).join('|');
-		} else if ((FLAG_KEYS as readonly string[]).includes(key)) wire[key] = isFlagOn(value) ? '1' : '0';
-		else if ((DATE_KEYS as readonly string[]).includes(key)) wire[key] = toServiceDate(value) ?? String(value);
+		} else if ((FLAG_KEYS as readonly string[]).includes(key))
+			wire[key] = isFlagOn(value) ? '1' : '0';
+		else if ((DATE_KEYS as readonly string[]).includes(key))
+			wire[key] = toServiceDate(value) ?? String(value);
 		else wire[key] = String(value);
 	}
 	return wire;

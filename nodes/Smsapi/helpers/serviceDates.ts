@@ -38,7 +38,8 @@ export function toDate(value: unknown): Date | null {
 }
 
 // ISO 8601 date or date-time without an offset: what n8n's date picker stores.
-const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+const WALL_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
 
 /** Milliseconds `timeZone` is ahead of UTC at the instant `utcMs`. */
 function zoneOffsetMs(utcMs: number, timeZone: string): number {
@@ -53,7 +54,14 @@ function zoneOffsetMs(utcMs: number, timeZone: string): number {
 		second: 'numeric',
 	}).formatToParts(new Date(utcMs));
 	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-	const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+	const asUtc = Date.UTC(
+		part('year'),
+		part('month') - 1,
+		part('day'),
+		part('hour'),
+		part('minute'),
+		part('second'),
+	);
 	return asUtc - (utcMs - (((utcMs % 1000) + 1000) % 1000));
 }
 
@@ -67,7 +75,15 @@ export function wallTimeToDate(text: string, timeZone: string): Date | null {
 	const match = WALL_TIME.exec(text.trim());
 	if (!match || !timeZone) return null;
 	const [, y, mo, d, h = '0', mi = '0', sec = '0', ms = '0'] = match;
-	const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec), Number(ms.padEnd(3, '0')));
+	const wall = Date.UTC(
+		Number(y),
+		Number(mo) - 1,
+		Number(d),
+		Number(h),
+		Number(mi),
+		Number(sec),
+		Number(ms.padEnd(3, '0')),
+	);
 	if (Number.isNaN(wall)) return null;
 	try {
 		// Two passes: the offset at the guessed instant, which differs near a DST change.

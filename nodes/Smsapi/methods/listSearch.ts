@@ -31,7 +31,10 @@ export async function searchContacts(
 		PAGE_SIZE,
 	);
 	return {
-		results: page.entries.map((contact) => ({ name: contactLabel(contact), value: String(contact.id) })),
+		results: page.entries.map((contact) => ({
+			name: contactLabel(contact),
+			value: String(contact.id),
+		})),
 		paginationToken: page.nextOffset === undefined ? undefined : String(page.nextOffset),
 	};
 }

@@ -33,7 +33,11 @@ export async function getSenderNames(this: ILoadOptionsFunctions): Promise<INode
 
 /** The account's message templates, by name (the service takes the name in `template`). */
 export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'sms/templates', safeToRepeat: true });
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'GET',
+		endpoint: 'sms/templates',
+		safeToRepeat: true,
+	});
 	const options = asList(data)
 		.map((entry) => ({
 			name: String(entry.name ?? ''),
@@ -52,12 +56,18 @@ function groupLabel(group: IDataObject): string {
 }
 
 async function contactGroups(this: ILoadOptionsFunctions): Promise<IDataObject[]> {
-	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'contacts/groups', safeToRepeat: true });
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'GET',
+		endpoint: 'contacts/groups',
+		safeToRepeat: true,
+	});
 	return asList(data).filter((group) => group.name !== undefined && group.name !== null);
 }
 
 /** Contact groups by name, for group sends (the service takes the group's name). */
-export async function getContactGroupNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getContactGroupNames(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	return (await contactGroups.call(this))
 		.map((group) => ({
 			name: groupLabel(group),
@@ -68,18 +78,25 @@ export async function getContactGroupNames(this: ILoadOptionsFunctions): Promise
 }
 
 /** Contact groups by id: contact filters, group membership (create, update, add to and remove from group). */
-export async function getContactGroupIds(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getContactGroupIds(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	return (await contactGroups.call(this))
 		.map((group) => ({
 			name: groupLabel(group),
 			value: String(group.id),
-			description: typeof group.description === 'string' && group.description !== '' ? group.description : undefined,
+			description:
+				typeof group.description === 'string' && group.description !== ''
+					? group.description
+					: undefined,
 		}))
 		.sort(byName);
 }
 
 /** Every sender name of the account, active or not, with its status (sender status, delete, default). */
-export async function getAllSenderNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getAllSenderNames(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const { data } = await smsapiApiRequest.call(this, {
 		method: 'GET',
 		endpoint: 'sender.do',
@@ -98,7 +115,9 @@ export async function getAllSenderNames(this: ILoadOptionsFunctions): Promise<IN
 }
 
 /** The account's sub-users by username. */
-export async function getSubuserNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getSubuserNames(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const { data } = await smsapiApiRequest.call(this, {
 		method: 'GET',
 		endpoint: 'user.do',

@@ -90,4 +90,3 @@ export function findServiceError(parsed: ParsedBody, httpStatus: number): Servic
 	if (httpStatus >= 400) return { code: httpStatus };
 	return undefined;
 }
-

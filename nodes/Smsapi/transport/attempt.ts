@@ -34,9 +34,16 @@ interface FullResponse {
 }
 
 function asFullResponse(value: unknown): FullResponse {
-	if (typeof value === 'object' && value !== null && typeof (value as IDataObject).statusCode === 'number') {
+	if (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof (value as IDataObject).statusCode === 'number'
+	) {
 		const response = value as IDataObject;
-		const headers = typeof response.headers === 'object' && response.headers !== null ? (response.headers as IDataObject) : {};
+		const headers =
+			typeof response.headers === 'object' && response.headers !== null
+				? (response.headers as IDataObject)
+				: {};
 		return { statusCode: response.statusCode as number, headers, body: response.body };
 	}
 	return { statusCode: 200, headers: {}, body: value };
@@ -51,7 +58,9 @@ function answerData(body: ParsedBody, error: ServiceError): unknown {
 }
 
 /** The service's error as the error builders take it. */
-export function serviceErrorDetails(error: ServiceError): Pick<
+export function serviceErrorDetails(
+	error: ServiceError,
+): Pick<
 	SmsapiServiceErrorDetails,
 	'code' | 'serviceMessage' | 'invalidNumbers' | 'fieldErrors' | 'developerDescription'
 > {
@@ -74,7 +83,9 @@ const AMBIGUOUS_IDX_NOTE =
  */
 export async function attemptOnce(this: SmsapiContext, run: RequestRun): Promise<AttemptResult> {
 	const { request, node, secrets } = run;
-	const baseUrl = (run.address === 'primary' ? run.addresses.primary : run.addresses.backup) as string;
+	const baseUrl = (
+		run.address === 'primary' ? run.addresses.primary : run.addresses.backup
+	) as string;
 	const options = buildHttpRequestOptions(request, baseUrl, run.timeoutMs);
 	let raw: unknown;
 	try {
@@ -82,13 +93,20 @@ export async function attemptOnce(this: SmsapiContext, run: RequestRun): Promise
 	} catch (error) {
 		const classified = classifyThrownError(error);
 		if (classified.type === 'cancelled') {
-			throw createRequestError(node, { ...runSummary(run), reason: 'the execution was cancelled' }, secrets);
+			throw createRequestError(
+				node,
+				{ ...runSummary(run), reason: 'the execution was cancelled' },
+				secrets,
+			);
 		}
 		if (classified.type === 'other') {
 			// Not a network failure (no credential, an address n8n refuses, ...): repeating cannot help.
 			throw createRequestError(node, { ...runSummary(run), reason: thrownMessage(error) }, secrets);
 		}
-		return { type: 'failure', failure: { type: 'network', code: classified.code, timedOut: classified.timedOut } };
+		return {
+			type: 'failure',
+			failure: { type: 'network', code: classified.code, timedOut: classified.timedOut },
+		};
 	}
 
 	const response = asFullResponse(raw);
@@ -106,7 +124,10 @@ export async function attemptOnce(this: SmsapiContext, run: RequestRun): Promise
 		};
 	}
 	if (answer.outcome === 'success') {
-		return { type: 'answer', response: { data: answer.data, meta: { address, attempts, httpStatus: status } } };
+		return {
+			type: 'answer',
+			response: { data: answer.data, meta: { address, attempts, httpStatus: status } },
+		};
 	}
 	if (answer.outcome === 'unreadable') {
 		return { type: 'failure', failure: { type: 'unreadable', status, detail: answer.detail } };
@@ -114,7 +135,10 @@ export async function attemptOnce(this: SmsapiContext, run: RequestRun): Promise
 	const { error } = answer;
 	const repeated = !request.safeToRepeat && attempts > 1;
 	const earlier = run.earlierMayHaveBeenAccepted;
-	if (repeated && isAcceptedEarlier(error.code, run.guardedByIdx, earlier, request.idxGenerated === true)) {
+	if (
+		repeated &&
+		isAcceptedEarlier(error.code, run.guardedByIdx, earlier, request.idxGenerated === true)
+	) {
 		return {
 			type: 'answer',
 			response: {
@@ -126,7 +150,12 @@ export async function attemptOnce(this: SmsapiContext, run: RequestRun): Promise
 	if (repeated && isAmbiguousIdxRefusal(error.code, run.guardedByIdx, earlier)) {
 		throw createServiceError(
 			node,
-			{ ...serviceErrorDetails(error), ...runSummary(run), httpStatus: status, note: AMBIGUOUS_IDX_NOTE },
+			{
+				...serviceErrorDetails(error),
+				...runSummary(run),
+				httpStatus: status,
+				note: AMBIGUOUS_IDX_NOTE,
+			},
 			secrets,
 		);
 	}
@@ -137,5 +166,9 @@ export async function attemptOnce(this: SmsapiContext, run: RequestRun): Promise
 			failingAnswer: error,
 		};
 	}
-	throw createServiceError(node, { ...serviceErrorDetails(error), ...runSummary(run), httpStatus: status, retryAfterMs }, secrets);
+	throw createServiceError(
+		node,
+		{ ...serviceErrorDetails(error), ...runSummary(run), httpStatus: status, retryAfterMs },
+		secrets,
+	);
 }

@@ -25,10 +25,14 @@ export function credentialAddresses(
 	] as const) {
 		if (url === undefined && name === 'backup URL') continue;
 		if (!url || !/^https?:\/\/[^/\s]+/i.test(url)) {
-			throw new NodeOperationError(node, `The SMSAPI credential's ${name} is missing or not an http(s) address`, {
-				description: `Got "${redactSecrets(displayUrl(url ?? ''), secrets)}". With the platform "Custom", fill in the address, e.g. https://api.smsapi.com.`,
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				node,
+				`The SMSAPI credential's ${name} is missing or not an http(s) address`,
+				{
+					description: `Got "${redactSecrets(displayUrl(url ?? ''), secrets)}". With the platform "Custom", fill in the address, e.g. https://api.smsapi.com.`,
+					itemIndex,
+				},
+			);
 		}
 	}
 	return addresses;

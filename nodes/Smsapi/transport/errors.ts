@@ -1,7 +1,12 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { Failure, IDataObject, INode, JsonObject } from 'n8n-workflow';
 
-import { SMSAPI_HTTP_STATUSES, describeSmsapiError, failureFor, httpCodeForServiceCode } from './errorCodes';
+import {
+	SMSAPI_HTTP_STATUSES,
+	describeSmsapiError,
+	failureFor,
+	httpCodeForServiceCode,
+} from './errorCodes';
 import { displayUrl, redactSecrets } from './redact';
 
 /**
@@ -104,7 +109,9 @@ function buildError(node: INode, parts: ErrorParts, secrets: readonly string[]):
 		if (typeof value === 'string') return clean(value);
 		if (Array.isArray(value)) return value.map(cleanValue);
 		if (typeof value === 'object' && value !== null) {
-			return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, cleanValue(inner)]));
+			return Object.fromEntries(
+				Object.entries(value).map(([key, inner]) => [key, cleanValue(inner)]),
+			);
 		}
 		return value;
 	};
@@ -166,7 +173,8 @@ export function createServiceError(
 	if (serviceMessage) lines.push(`The service's message: "${serviceMessage}".`);
 	if (details.invalidNumbers?.length) lines.push(describeInvalidNumbers(details.invalidNumbers));
 	if (details.fieldErrors?.length) lines.push(describeFieldErrors(details.fieldErrors));
-	if (details.developerDescription) lines.push(`Developer description: ${sentence(details.developerDescription)}`);
+	if (details.developerDescription)
+		lines.push(`Developer description: ${sentence(details.developerDescription)}`);
 	if (details.note) lines.push(sentence(details.note));
 	const summary = summaryLine(details, details.httpStatus);
 	if (summary) lines.push(summary);
@@ -242,7 +250,10 @@ export function createUncertainOutcomeError(
 		{
 			message,
 			description: lines.join('\n'),
-			httpCode: details.httpStatus !== undefined ? String(details.httpStatus) : (details.networkCode ?? null),
+			httpCode:
+				details.httpStatus !== undefined
+					? String(details.httpStatus)
+					: (details.networkCode ?? null),
 			itemIndex: details.itemIndex,
 			failure: { cause: 'temporarily-unavailable' },
 			context: {
@@ -284,9 +295,11 @@ export function createUnreachableError(
 				: 'The service may or may not have accepted the request: check the delivery reports before running it again.',
 		);
 	} else if (details.safeToRepeat === false) {
-		lines.push('No attempt reached the service (each failed before the request was delivered), so nothing was sent.');
+		lines.push(
+			'No attempt reached the service (each failed before the request was delivered), so nothing was sent.',
+		);
 	} else {
-		lines.push('Try again later, or check the credential\'s platform and custom addresses.');
+		lines.push("Try again later, or check the credential's platform and custom addresses.");
 	}
 	if (details.answerNote) lines.push(sentence(details.answerNote));
 	const summary = summaryLine(details, details.httpStatus);
@@ -296,7 +309,10 @@ export function createUnreachableError(
 		{
 			message,
 			description: lines.join('\n'),
-			httpCode: details.httpStatus !== undefined ? String(details.httpStatus) : (details.networkCode ?? null),
+			httpCode:
+				details.httpStatus !== undefined
+					? String(details.httpStatus)
+					: (details.networkCode ?? null),
 			itemIndex: details.itemIndex,
 			failure: { cause: 'temporarily-unavailable' },
 			context: {

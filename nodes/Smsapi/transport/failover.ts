@@ -102,7 +102,11 @@ export function hasIdxGuard(request: Pick<SmsapiRequest, 'qs' | 'body'>): boolea
  * repeat cannot double it: idx+check_idx=1, or the failure proves the service never got it or
  * refused it before processing.
  */
-export function mayRepeat(safeToRepeat: boolean, guardedByIdx: boolean, failure: AttemptFailure): boolean {
+export function mayRepeat(
+	safeToRepeat: boolean,
+	guardedByIdx: boolean,
+	failure: AttemptFailure,
+): boolean {
 	if (safeToRepeat) return true;
 	return guardedByIdx || provesNotReceived(failure) || provesNotProcessed(failure);
 }
@@ -154,7 +158,8 @@ export type NextAttempt =
 export function planNextAttempt(input: NextAttemptInput): NextAttempt {
 	const policy = input.policy ?? DEFAULT_RETRY_POLICY;
 	const { failure } = input;
-	if (!mayRepeat(input.safeToRepeat, input.guardedByIdx, failure)) return { action: 'stop', reason: 'notRepeatable' };
+	if (!mayRepeat(input.safeToRepeat, input.guardedByIdx, failure))
+		return { action: 'stop', reason: 'notRepeatable' };
 	if (input.attemptsMade >= policy.maxAttempts) return { action: 'stop', reason: 'exhausted' };
 
 	const steps = policy.backoffMs;
@@ -165,7 +170,8 @@ export function planNextAttempt(input: NextAttemptInput): NextAttempt {
 		return { action: 'repeat', address: other, delayMs: firstFailover ? 0 : backoff };
 	}
 	const retryAfterMs = 'retryAfterMs' in failure ? failure.retryAfterMs : undefined;
-	const delayMs = retryAfterMs !== undefined ? Math.min(retryAfterMs, policy.maxRetryAfterMs) : backoff;
+	const delayMs =
+		retryAfterMs !== undefined ? Math.min(retryAfterMs, policy.maxRetryAfterMs) : backoff;
 	return { action: 'repeat', address: input.address, delayMs };
 }
 
@@ -181,7 +187,9 @@ export function isAcceptedEarlier(
 	earlierAttemptMayHaveBeenAccepted: boolean,
 	idxGenerated: boolean,
 ): boolean {
-	return isAmbiguousIdxRefusal(code, guardedByIdx, earlierAttemptMayHaveBeenAccepted) && idxGenerated;
+	return (
+		isAmbiguousIdxRefusal(code, guardedByIdx, earlierAttemptMayHaveBeenAccepted) && idxGenerated
+	);
 }
 
 /**

@@ -33,7 +33,8 @@ export function errorAfterLastAttempt(
 ): NodeApiError {
 	const { node, secrets, request, attempts } = run;
 	const what = describeFailure(failed, run.timeoutMs);
-	const httpStatus = failed.type === 'http' || failed.type === 'unreadable' ? failed.status : undefined;
+	const httpStatus =
+		failed.type === 'http' || failed.type === 'unreadable' ? failed.status : undefined;
 	const networkCode = failed.type === 'network' ? failed.code : undefined;
 
 	if (stop.reason === 'notRepeatable') {

@@ -27,13 +27,22 @@ export function interpretResponse(
 	if (error) return { outcome: 'serviceError', error, body: parsed };
 	if (parsed.type === 'empty') {
 		// A REST delete answers 204 without a body; a legacy endpoint always says something.
-		return legacy ? { outcome: 'unreadable', detail: 'The answer was empty' } : { outcome: 'success', data: {} };
+		return legacy
+			? { outcome: 'unreadable', detail: 'The answer was empty' }
+			: { outcome: 'success', data: {} };
 	}
-	if (parsed.type === 'json') return { outcome: 'success', data: normalizeJsonAnswer(request.endpoint, parsed.value) };
+	if (parsed.type === 'json')
+		return { outcome: 'success', data: normalizeJsonAnswer(request.endpoint, parsed.value) };
 	try {
-		return { outcome: 'success', data: parseTextAnswer(parsed.text, textShapeFor(request), request) };
+		return {
+			outcome: 'success',
+			data: parseTextAnswer(parsed.text, textShapeFor(request), request),
+		};
 	} catch (error) {
 		// SmsapiParseError: text of none of the expected shapes (an HTML page from a proxy, ...).
-		return { outcome: 'unreadable', detail: error instanceof Error ? error.message : String(error) };
+		return {
+			outcome: 'unreadable',
+			detail: error instanceof Error ? error.message : String(error),
+		};
 	}
 }

@@ -30,7 +30,8 @@ export async function smsapiApiRequestPage(
 	const entries = listEntries(data).slice(0, pageSize);
 	const size = listSize(data);
 	const next = offset + entries.length;
-	const more = entries.length > 0 && (size !== undefined ? next < size : entries.length >= pageSize);
+	const more =
+		entries.length > 0 && (size !== undefined ? next < size : entries.length >= pageSize);
 	return more ? { entries, nextOffset: next } : { entries };
 }
 

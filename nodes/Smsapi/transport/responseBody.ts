@@ -17,9 +17,7 @@ export class SmsapiParseError extends Error {
 }
 
 export type ParsedBody =
-	| { type: 'json'; value: unknown }
-	| { type: 'text'; text: string }
-	| { type: 'empty' };
+	{ type: 'json'; value: unknown } | { type: 'text'; text: string } | { type: 'empty' };
 
 /** The body by its content: JSON when it parses as JSON, otherwise trimmed text. */
 export function parseResponseBody(raw: unknown): ParsedBody {
@@ -63,7 +61,11 @@ export function normalizeHlrEntry(entry: unknown): unknown {
 
 /** The endpoint path in the form the parsers compare: lowercase, no leading slash. */
 export function endpointKey(endpoint: string): string {
-	return endpoint.trim().replace(/^\/+/, '').replace(/[?#].*$/, '').toLowerCase();
+	return endpoint
+		.trim()
+		.replace(/^\/+/, '')
+		.replace(/[?#].*$/, '')
+		.toLowerCase();
 }
 
 /**
@@ -93,7 +95,10 @@ export function normalizeJsonAnswer(endpoint: string, value: unknown): unknown {
 
 /** HLR answers as a list: one number gives an object, several a bare array. */
 export function hlrEntries(value: unknown): IDataObject[] {
-	const entries = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+	const entries = Array.isArray(value)
+		? value
+		: value === undefined || value === null
+			? []
+			: [value];
 	return entries.map((entry) => normalizeHlrEntry(entry) as IDataObject);
 }
-

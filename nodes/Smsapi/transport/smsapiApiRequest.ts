@@ -68,7 +68,10 @@ export async function smsapiApiRequest(
 ): Promise<SmsapiResponse> {
 	const config: TransportSettings = { ...DEFAULT_TRANSPORT_SETTINGS, ...settings };
 	const node = this.getNode();
-	const credentials = (await this.getCredentials(CREDENTIAL_TYPE, request.itemIndex)) as IDataObject;
+	const credentials = (await this.getCredentials(
+		CREDENTIAL_TYPE,
+		request.itemIndex,
+	)) as IDataObject;
 	const secrets = secretsOf(credentials);
 	const run: RequestRun = {
 		request,

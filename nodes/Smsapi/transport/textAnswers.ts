@@ -14,13 +14,15 @@ import type { SmsapiRequest, SmsapiTextShape } from './types';
 function expectOk(text: string, shape: string): string {
 	const trimmed = text.trim();
 	const match = /^OK(?::\s*([\s\S]*))?$/.exec(trimmed);
-	if (!match) throw new SmsapiParseError(`Expected an "OK" answer (${shape}), got: ${trimmed.slice(0, 120)}`);
+	if (!match)
+		throw new SmsapiParseError(`Expected an "OK" answer (${shape}), got: ${trimmed.slice(0, 120)}`);
 	return match[1] ?? '';
 }
 
 function pointsOf(value: string, context: string): number {
 	const trimmed = value.trim();
-	if (!isDecimalText(trimmed)) throw new SmsapiParseError(`"${trimmed}" is not a number (${context})`);
+	if (!isDecimalText(trimmed))
+		throw new SmsapiParseError(`"${trimmed}" is not a number (${context})`);
 	return Number(trimmed);
 }
 
@@ -48,7 +50,10 @@ export function parseSendText(text: string): { count: number; list: SmsapiSendLi
 	for (const entry of entries) {
 		const match = /^OK:([^:;]+):([^:;]+)(?::([^:;]*))?$/.exec(entry);
 		if (!match) throw new SmsapiParseError(`Unexpected send answer entry: ${entry.slice(0, 120)}`);
-		const item: SmsapiSendListEntry = { id: match[1].trim(), points: pointsOf(match[2], 'send points') };
+		const item: SmsapiSendListEntry = {
+			id: match[1].trim(),
+			points: pointsOf(match[2], 'send points'),
+		};
 		if (match[3] !== undefined && match[3].trim() !== '') item.number = match[3].trim();
 		list.push(item);
 	}
@@ -66,7 +71,12 @@ export function parseHlrText(text: string): SmsapiHlrEntry[] {
 	for (const entry of entriesOf(text)) {
 		const ok = /^OK:([^:]+):([^:]+):([^:]+)$/.exec(entry);
 		if (ok) {
-			result.push({ status: 'OK', number: ok[1].trim(), id: ok[2].trim(), price: pointsOf(ok[3], 'HLR price') });
+			result.push({
+				status: 'OK',
+				number: ok[1].trim(),
+				id: ok[2].trim(),
+				price: pointsOf(ok[3], 'HLR price'),
+			});
 			continue;
 		}
 		const error = /^ERROR:([^:]+):\s*(\d+)$/.exec(entry);
@@ -106,7 +116,8 @@ export interface SmsapiSubuserDetails extends IDataObject {
 /** `OK:<LIMIT>:<MONTH_LIMIT>:<SENDERS>:<PHONEBOOK>:<ACTIVE>:<INFO>`; the info may contain colons. */
 export function parseSubuserGetText(text: string): SmsapiSubuserDetails {
 	const fields = expectOk(text, 'sub-user details').split(':');
-	if (fields.length < 5) throw new SmsapiParseError(`Unexpected sub-user details answer: ${text.trim().slice(0, 120)}`);
+	if (fields.length < 5)
+		throw new SmsapiParseError(`Unexpected sub-user details answer: ${text.trim().slice(0, 120)}`);
 	const [limit, monthLimit, senders, phonebook, active, ...info] = fields;
 	const value = (field: string) => numberFromService(field.trim()) as number | string;
 	return {
@@ -129,7 +140,10 @@ export function parseSubuserListText(text: string): Array<{ username: string }> 
 }
 
 /** `OK:<STATUS>` (sender status); the service does not repeat the name in text mode. */
-export function parseSenderStatusText(text: string, sender?: string): { sender?: string; status: string } {
+export function parseSenderStatusText(
+	text: string,
+	sender?: string,
+): { sender?: string; status: string } {
 	const status = expectOk(text, 'sender status').trim();
 	if (status === '') throw new SmsapiParseError('The sender status answer names no status');
 	return sender !== undefined ? { sender, status } : { status };
@@ -150,7 +164,8 @@ export function parseSenderListText(text: string): Array<{ sender: string; statu
 		.filter((entry) => entry !== '')
 		.map((entry) => {
 			const comma = entry.lastIndexOf(',');
-			if (comma < 0) throw new SmsapiParseError(`Unexpected sender list entry: ${entry.slice(0, 120)}`);
+			if (comma < 0)
+				throw new SmsapiParseError(`Unexpected sender list entry: ${entry.slice(0, 120)}`);
 			return { sender: entry.slice(0, comma).trim(), status: entry.slice(comma + 1).trim() };
 		});
 }
@@ -176,7 +191,9 @@ function selectsAnswer(value: unknown): boolean {
 }
 
 /** Which text shape an endpoint answers, from the endpoint and its selecting parameter. */
-export function textShapeFor(request: Pick<SmsapiRequest, 'endpoint' | 'qs' | 'body' | 'textShape'>): SmsapiTextShape {
+export function textShapeFor(
+	request: Pick<SmsapiRequest, 'endpoint' | 'qs' | 'body' | 'textShape'>,
+): SmsapiTextShape {
 	if (request.textShape) return request.textShape;
 	const has = (name: string) => selectsAnswer(parameter(request, name));
 	switch (endpointKey(request.endpoint)) {
@@ -203,7 +220,11 @@ export function textShapeFor(request: Pick<SmsapiRequest, 'endpoint' | 'qs' | 'b
 }
 
 /** Parses a success text answer of the given shape; throws SmsapiParseError when it does not fit. */
-export function parseTextAnswer(text: string, shape: SmsapiTextShape, request?: Pick<SmsapiRequest, 'qs' | 'body'>): unknown {
+export function parseTextAnswer(
+	text: string,
+	shape: SmsapiTextShape,
+	request?: Pick<SmsapiRequest, 'qs' | 'body'>,
+): unknown {
 	switch (shape) {
 		case 'send':
 			return parseSendText(text);

@@ -103,16 +103,20 @@ export function collect(input: CallbackInput): Collected {
 
 	const query = readStructured(isPlainObject(input.query) ? withoutReserved(input.query) : dict());
 	let body = readBody(input.body, input.rawBody);
-	if (body instanceof TooLarge) return { kind: 'tooLarge', status: body.status, reason: body.reason };
+	if (body instanceof TooLarge)
+		return { kind: 'tooLarge', status: body.status, reason: body.reason };
 	if (isPlainObject(body)) body = withoutReserved(body);
 	if (Array.isArray(body)) return { kind: 'records', records: body };
 	const bodyFields = body === UNREADABLE ? dict() : body;
 	if (Array.isArray(query)) {
-		return Object.keys(bodyFields).length === 0 ? { kind: 'records', records: query } : { kind: 'fields', fields: bodyFields };
+		return Object.keys(bodyFields).length === 0
+			? { kind: 'records', records: query }
+			: { kind: 'fields', fields: bodyFields };
 	}
 	const fields = dict();
 	for (const key of Object.keys(query)) fields[key] = query[key];
 	for (const key of Object.keys(bodyFields)) fields[key] = bodyFields[key];
-	if (Object.keys(fields).length === 0) return body === UNREADABLE ? { kind: 'unreadable' } : { kind: 'empty' };
+	if (Object.keys(fields).length === 0)
+		return body === UNREADABLE ? { kind: 'unreadable' } : { kind: 'empty' };
 	return { kind: 'fields', fields };
 }

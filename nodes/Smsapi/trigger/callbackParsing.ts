@@ -1,7 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { collect, withoutReserved } from './callbackInput';
-import { isEventField, type CallbackEvent, type CallbackInput, type DroppedReport, type ParseResult } from './eventFields';
+import {
+	isEventField,
+	type CallbackEvent,
+	type CallbackInput,
+	type DroppedReport,
+	type ParseResult,
+} from './eventFields';
 import { dict, isPlainObject, parseFormEncoded, type Dict } from './formDecoding';
 import { PARSE_LIMITS } from './limits';
 import { buildReport } from './reports';
@@ -53,13 +59,19 @@ function columnValues(value: unknown): string[] | undefined | typeof OVERFLOW {
 
 function wholeValue(value: unknown): string | undefined {
 	const values = Array.isArray(value) ? value : [value];
-	return values.every((item) => typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean')
+	return values.every(
+		(item) => typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean',
+	)
 		? values.map(String).join(',')
 		: undefined;
 }
 
 function tooManyDlrs(count: number): ParseResult {
-	return { ok: false, status: 413, reason: `${count} delivery reports in one request (at most ${PARSE_LIMITS.maxReports} are accepted)` };
+	return {
+		ok: false,
+		status: 413,
+		reason: `${count} delivery reports in one request (at most ${PARSE_LIMITS.maxReports} are accepted)`,
+	};
 }
 
 function parseDlrColumns(fields: Dict): ParseResult {
@@ -71,7 +83,8 @@ function parseDlrColumns(fields: Dict): ParseResult {
 		const values = columnValues(value);
 		if (values === OVERFLOW) return tooManyDlrs(MAX_COLUMN_VALUES);
 		if (values === undefined) {
-			if (isEventField('dlr', key)) warnings.push(`parameter ${key} is not a plain value and was ignored`);
+			if (isEventField('dlr', key))
+				warnings.push(`parameter ${key} is not a plain value and was ignored`);
 			continue;
 		}
 		// `idx=` or `idx=,,,,`: the parameter is empty for every report.
@@ -83,7 +96,12 @@ function parseDlrColumns(fields: Dict): ParseResult {
 	const ids = columns.get('MsgId');
 	if (ids === undefined) {
 		if (columns.size === 0) return { ok: true, reports: [], dropped: [], warnings };
-		return { ok: true, reports: [], dropped: [{ position: 0, reason: 'MsgId is missing' }], warnings };
+		return {
+			ok: true,
+			reports: [],
+			dropped: [{ position: 0, reason: 'MsgId is missing' }],
+			warnings,
+		};
 	}
 	const count = ids.length;
 	if (count > PARSE_LIMITS.maxReports) return tooManyDlrs(count);
@@ -93,10 +111,14 @@ function parseDlrColumns(fields: Dict): ParseResult {
 	const single = count === 1;
 	let dropIdx = false;
 	if (!single) {
-		const mismatched = [...columns.entries()].filter(([key, values]) => isEventField('dlr', key) && values.length !== count);
+		const mismatched = [...columns.entries()].filter(
+			([key, values]) => isEventField('dlr', key) && values.length !== count,
+		);
 		const alignedExceptIdx = mismatched.every(([key]) => key === 'idx');
 		if (mismatched.length > 0 && !alignedExceptIdx) {
-			const counts = [['MsgId', ids] as const, ...mismatched].map(([key, values]) => `${key}: ${values.length}`);
+			const counts = [['MsgId', ids] as const, ...mismatched].map(
+				([key, values]) => `${key}: ${values.length}`,
+			);
 			return {
 				ok: false,
 				status: 400,
@@ -107,7 +129,9 @@ function parseDlrColumns(fields: Dict): ParseResult {
 			// `idx` is the sender's free text and may itself contain commas; the reports are still
 			// usable, only their idx cannot be attributed.
 			dropIdx = true;
-			warnings.push(`idx carries ${columns.get('idx')?.length} values for ${count} reports; idx left empty`);
+			warnings.push(
+				`idx carries ${columns.get('idx')?.length} values for ${count} reports; idx left empty`,
+			);
 		}
 	}
 
@@ -143,14 +167,16 @@ function splitRecords(event: CallbackEvent, fields: Dict): unknown[] | typeof OV
 		const value = fields[key];
 		return Array.isArray(value) && value.length > 0 && value.every(isPlainObject);
 	});
-	if (wrappers.length === 1 && !keys.some((key) => isEventField(event, key))) return fields[wrappers[0]] as unknown[];
+	if (wrappers.length === 1 && !keys.some((key) => isEventField(event, key)))
+		return fields[wrappers[0]] as unknown[];
 
 	// Only the event's own fields say how many entries there are: a repeated field the service
 	// does not document (`extra=a&extra=b`) must not turn one callback into two reports.
 	let length = 0;
 	for (const key of keys) {
 		const value = fields[key];
-		if (isEventField(event, key) && Array.isArray(value) && value.length > length) length = value.length;
+		if (isEventField(event, key) && Array.isArray(value) && value.length > length)
+			length = value.length;
 	}
 	if (length <= 1) return [fields];
 	if (length > PARSE_LIMITS.maxReports) return OVERFLOW;
@@ -168,7 +194,11 @@ function splitRecords(event: CallbackEvent, fields: Dict): unknown[] | typeof OV
 
 function parseRecords(event: CallbackEvent, records: unknown[] | typeof OVERFLOW): ParseResult {
 	if (records === OVERFLOW || records.length > PARSE_LIMITS.maxReports) {
-		return { ok: false, status: 413, reason: `more than ${PARSE_LIMITS.maxReports} entries in one request` };
+		return {
+			ok: false,
+			status: 413,
+			reason: `more than ${PARSE_LIMITS.maxReports} entries in one request`,
+		};
 	}
 	const reports: IDataObject[] = [];
 	const dropped: DroppedReport[] = [];
@@ -202,7 +232,12 @@ export function parseCallback(event: CallbackEvent, input: CallbackInput): Parse
 			case 'empty':
 				return { ok: true, reports: [], dropped: [], warnings: [] };
 			case 'unreadable':
-				return { ok: true, reports: [], dropped: [{ position: 0, reason: 'body is neither JSON nor form data' }], warnings: [] };
+				return {
+					ok: true,
+					reports: [],
+					dropped: [{ position: 0, reason: 'body is neither JSON nor form data' }],
+					warnings: [],
+				};
 			case 'records':
 				return parseRecords(event, collected.records);
 			case 'fields':
@@ -212,6 +247,10 @@ export function parseCallback(event: CallbackEvent, input: CallbackInput): Parse
 	} catch (error) {
 		// The checks above leave nothing to throw on; should anything still do, the caller gets a
 		// clean refusal (the fuzz suite asserts that this never happens).
-		return { ok: false, status: 400, reason: `${INTERNAL_PARSE_FAILURE} (${error instanceof Error ? error.name : 'error'})` };
+		return {
+			ok: false,
+			status: 400,
+			reason: `${INTERNAL_PARSE_FAILURE} (${error instanceof Error ? error.name : 'error'})`,
+		};
 	}
 }

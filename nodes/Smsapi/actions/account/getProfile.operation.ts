@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { numberFromService } from '../../helpers/values';
@@ -11,7 +16,11 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async () => {
-		const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'profile', safeToRepeat: true });
+		const { data } = await smsapiApiRequest.call(this, {
+			method: 'GET',
+			endpoint: 'profile',
+			safeToRepeat: true,
+		});
 		const profile = { ...(data as IDataObject) };
 		profile.points = numberFromService(profile.points) as number;
 		return profile;

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
@@ -14,9 +19,13 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: [...contactFields, { ...contactGroupsField, description: `The groups the new contact joins. ${contactGroupsField.description}` }].sort(
-			(a, b) => a.displayName.localeCompare(b.displayName),
-		),
+		options: [
+			...contactFields,
+			{
+				...contactGroupsField,
+				description: `The groups the new contact joins. ${contactGroupsField.description}`,
+			},
+		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},
 ];
 
@@ -71,10 +80,15 @@ export async function execute(
 		if (phoneProblem) {
 			throw new NodeOperationError(this.getNode(), phoneProblem, {
 				itemIndex,
-				description: 'Nothing was created. Phone Number takes one number with its country prefix, e.g. 48500000000.',
+				description:
+					'Nothing was created. Phone Number takes one number with its country prefix, e.g. 48500000000.',
 			});
 		}
-		const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const additionalFields = this.getNodeParameter(
+			'additionalFields',
+			itemIndex,
+			{},
+		) as IDataObject;
 		// Group ids (or names, as workflows saved earlier have them), resolved before anything is created.
 		const groupIds = await resolveGroupIds.call(this, itemIndex, additionalFields.groups);
 		const body = toContactBody({ ...additionalFields, phoneNumber });

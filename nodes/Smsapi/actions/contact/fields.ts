@@ -14,7 +14,8 @@ export const phoneNumberField: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: '48500000000',
-	description: 'The phone number with the country prefix (phone_number). The contacts database holds one contact per number.',
+	description:
+		'The phone number with the country prefix (phone_number). The contacts database holds one contact per number.',
 };
 
 /** The contact an operation works on: from the list (searched by the service's `q`) or by id. */
@@ -49,7 +50,9 @@ export const contactLocator: INodeProperties = {
 
 /** The chosen contact's id; an empty one is refused before anything is sent. */
 export function contactIdOf(this: IExecuteFunctions, itemIndex: number, action: string): string {
-	const id = String(this.getNodeParameter('contactId', itemIndex, '', { extractValue: true }) ?? '').trim();
+	const id = String(
+		this.getNodeParameter('contactId', itemIndex, '', { extractValue: true }) ?? '',
+	).trim();
 	if (id === '') {
 		throw new NodeOperationError(this.getNode(), `Choose the contact to ${action}`, {
 			itemIndex,

@@ -1,7 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { type ContactFilter, contactFilterQuery, contactOrderBy } from '../../helpers/contactFilters';
+import {
+	type ContactFilter,
+	contactFilterQuery,
+	contactOrderBy,
+} from '../../helpers/contactFilters';
 import { mapItems } from '../../helpers/items';
 import { smsapiApiRequestAllItems } from '../../transport';
 
@@ -61,7 +70,11 @@ const properties: INodeProperties[] = [
 						type: 'options',
 						options: [
 							{ name: 'Birthday Date', value: 'birthday_date' },
-							{ name: 'Custom Field', value: 'custom', description: 'A custom field of the contacts database, by name' },
+							{
+								name: 'Custom Field',
+								value: 'custom',
+								description: 'A custom field of the contacts database, by name',
+							},
 							{ name: 'Email', value: 'email' },
 							{ name: 'First Name', value: 'first_name' },
 							{ name: 'Gender', value: 'gender' },
@@ -108,7 +121,11 @@ const properties: INodeProperties[] = [
 						type: 'options',
 						options: [
 							{ name: 'Between', value: 'between', description: 'From Value to To, both included' },
-							{ name: 'Contains', value: 'contains', description: 'The field contains the value (case-insensitive)' },
+							{
+								name: 'Contains',
+								value: 'contains',
+								description: 'The field contains the value (case-insensitive)',
+							},
 							{ name: 'Equals', value: 'equals', description: 'The field equals the value (eq)' },
 							{ name: 'Greater Than', value: 'gt' },
 							{ name: 'Greater Than or Equal', value: 'gte' },
@@ -134,7 +151,10 @@ const properties: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						description: 'The upper end of the range, included',
-						displayOptions: { show: { operator: ['between'] }, hide: { field: ['group_id', 'gender'] } },
+						displayOptions: {
+							show: { operator: ['between'] },
+							hide: { field: ['group_id', 'gender'] },
+						},
 					},
 				],
 			},
@@ -154,7 +174,8 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				options: ORDER_FIELDS,
 				default: 'date_created',
-				description: 'The field the contacts are sorted by, ascending: A to Z, oldest first (order_by)',
+				description:
+					'The field the contacts are sorted by, ascending: A to Z, oldest first (order_by)',
 			},
 			{
 				displayName: 'Sort Direction',
@@ -166,7 +187,7 @@ const properties: INodeProperties[] = [
 				],
 				default: 'ascending',
 				description:
-					"The service sorts in ascending order only (order_by has no direction). Descending is refused with an error rather than answered in another order; it stays for workflows saved when it was offered.",
+					'The service sorts in ascending order only (order_by has no direction). Descending is refused with an error rather than answered in another order; it stays for workflows saved when it was offered.',
 			},
 		],
 	},

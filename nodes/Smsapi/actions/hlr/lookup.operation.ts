@@ -1,7 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { MAX_HLR_NUMBERS_PER_REQUEST, checkHlrIdx, chunk, isHlrError, matchHlrEntries } from '../../helpers/hlr';
+import {
+	MAX_HLR_NUMBERS_PER_REQUEST,
+	checkHlrIdx,
+	chunk,
+	isHlrError,
+	matchHlrEntries,
+} from '../../helpers/hlr';
 import { errorItem, withItemIndex } from '../../helpers/items';
 import { prepareRecipients } from '../../helpers/numbers';
 import { describeSmsapiError, hlrEntries, smsapiApiRequest } from '../../transport';
@@ -57,12 +68,17 @@ interface LookupRequest {
 /** A number the service could not check, as words: code 13 means a bad number here, not "nothing sent". */
 function lookupErrorText(code: unknown): string {
 	if (code === 13 || code === '13') return 'not a valid phone number (error 13)';
-	const meaning = describeSmsapiError(typeof code === 'number' || typeof code === 'string' ? code : undefined);
+	const meaning = describeSmsapiError(
+		typeof code === 'number' || typeof code === 'string' ? code : undefined,
+	);
 	return meaning ? `${meaning.meaning} (error ${String(code)})` : `error ${String(code)}`;
 }
 
 /** Read and check every item before anything is charged; bad input fails only its own item. */
-function prepareItem(this: IExecuteFunctions, itemIndex: number): { idx: string; numbers: string[] } {
+function prepareItem(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): { idx: string; numbers: string[] } {
 	const input = this.getNodeParameter('numbers', itemIndex) as string | string[];
 	const idx = String(this.getNodeParameter('options.idx', itemIndex, '') ?? '').trim();
 
@@ -78,7 +94,11 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number): { idx: string;
 		throw new NodeOperationError(
 			this.getNode(),
 			`Not a valid phone number: ${recipients.invalid.map((entry) => `"${entry.input}" (${entry.reason})`).join(', ')}`,
-			{ itemIndex, description: 'Nothing was looked up for this item. Enter numbers with their country prefix, e.g. 48500000000, separated by commas.' },
+			{
+				itemIndex,
+				description:
+					'Nothing was looked up for this item. Enter numbers with their country prefix, e.g. 48500000000, separated by commas.',
+			},
 		);
 	}
 	if (recipients.numbers.length === 0) {
@@ -94,7 +114,9 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number): { idx: string;
  * Numbers of all items that share an idx travel together, 20 per request, in input order; every
  * answer goes back to the item its number came from.
  */
-function planRequests(prepared: Array<{ itemIndex: number; idx: string; numbers: string[] }>): LookupRequest[] {
+function planRequests(
+	prepared: Array<{ itemIndex: number; idx: string; numbers: string[] }>,
+): LookupRequest[] {
 	const byIdx = new Map<string, Lookup[]>();
 	for (const { itemIndex, idx, numbers } of prepared) {
 		const lookups = byIdx.get(idx) ?? [];
@@ -114,7 +136,16 @@ interface NumberOutcome {
 }
 
 function failedNumber(number: string, reason: string, extra: IDataObject = {}): NumberOutcome {
-	return { number, failure: reason, json: { ...extra, number, status: 'ERROR', error: `Number lookup failed for ${number}: ${reason}` } };
+	return {
+		number,
+		failure: reason,
+		json: {
+			...extra,
+			number,
+			status: 'ERROR',
+			error: `Number lookup failed for ${number}: ${reason}`,
+		},
+	};
 }
 
 export async function execute(
@@ -157,11 +188,15 @@ export async function execute(
 			request.lookups.forEach(({ itemIndex, number }, position) => {
 				const entry = answers[position];
 				if (!entry) {
-					outcomes[itemIndex].push(failedNumber(number, 'the service\'s answer has nothing for this number'));
+					outcomes[itemIndex].push(
+						failedNumber(number, "the service's answer has nothing for this number"),
+					);
 				} else if (isHlrError(entry)) {
 					const reported = String(entry.number ?? number);
 					outcomes[itemIndex].push(
-						failedNumber(reported, lookupErrorText(entry.error), { errorCode: (entry.error as number) ?? null }),
+						failedNumber(reported, lookupErrorText(entry.error), {
+							errorCode: (entry.error as number) ?? null,
+						}),
 					);
 				} else {
 					outcomes[itemIndex].push({ number: String(entry.number ?? number), json: entry });
@@ -170,7 +205,11 @@ export async function execute(
 		} catch (error) {
 			// The whole request failed (e.g. 103 not enough credits): none of its numbers was checked.
 			if (!continueOnFail) {
-				const failed = withItemIndex.call(this, error, request.lookups[0].itemIndex) as NodeOperationError;
+				const failed = withItemIndex.call(
+					this,
+					error,
+					request.lookups[0].itemIndex,
+				) as NodeOperationError;
 				const done = lookedUp();
 				failed.description = [
 					failed.description,
@@ -189,7 +228,9 @@ export async function execute(
 
 	if (!continueOnFail) {
 		const failed = outcomes.flatMap((list, itemIndex) =>
-			list.filter((outcome) => outcome.failure !== undefined).map((outcome) => ({ itemIndex, outcome })),
+			list
+				.filter((outcome) => outcome.failure !== undefined)
+				.map((outcome) => ({ itemIndex, outcome })),
 		);
 		if (failed.length > 0) {
 			const done = lookedUp();

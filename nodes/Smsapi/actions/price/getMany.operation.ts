@@ -38,7 +38,9 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const countries = new Set(
-			splitList(this.getNodeParameter('options.country', itemIndex, '')).map((country) => country.toLowerCase()),
+			splitList(this.getNodeParameter('options.country', itemIndex, '')).map((country) =>
+				country.toLowerCase(),
+			),
 		);
 		const { data } = await smsapiApiRequest.call(this, {
 			method: 'GET',
@@ -47,7 +49,9 @@ export async function execute(
 			itemIndex,
 		});
 		return listEntries(data)
-			.filter((entry) => countries.size === 0 || countries.has(String(entry.country ?? '').toLowerCase()))
+			.filter(
+				(entry) => countries.size === 0 || countries.has(String(entry.country ?? '').toLowerCase()),
+			)
 			.map((entry) => ({ ...entry, price: numberFromService(entry.price) as number }));
 	});
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../helpers/items';
@@ -28,7 +33,12 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const name = requiredText.call(this, 'name', itemIndex, 'Choose the sender name to make the default');
+		const name = requiredText.call(
+			this,
+			'name',
+			itemIndex,
+			'Choose the sender name to make the default',
+		);
 		// The service refuses an inactive default with a bare code; checking first lets the error say why.
 		const { data: statusAnswer } = await smsapiApiRequest.call(this, {
 			method: 'GET',

@@ -1,17 +1,34 @@
 import { createHash } from 'node:crypto';
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { type ItemSendRequest, type ServiceRequest, splitIntoRequests } from '../../helpers/batching';
+import {
+	type ItemSendRequest,
+	type ServiceRequest,
+	splitIntoRequests,
+} from '../../helpers/batching';
 import { generateIdx } from '../../helpers/generatedIdx';
 import { errorItem, withItemIndex } from '../../helpers/items';
 import { prepareRecipients } from '../../helpers/numbers';
 import { splitNumbers } from '../../helpers/numbers';
 import { MAX_PARTS } from '../../helpers/segments';
 import { PARAM_KEYS } from '../../helpers/sendModel';
-import { type SendResponse, type ServiceListEntry, distributeResults } from '../../helpers/sendResults';
-import { formatProblems, longestMessage, validateSendParameters } from '../../helpers/sendValidation';
+import {
+	type SendResponse,
+	type ServiceListEntry,
+	distributeResults,
+} from '../../helpers/sendResults';
+import {
+	formatProblems,
+	longestMessage,
+	validateSendParameters,
+} from '../../helpers/sendValidation';
 import { perRecipientValues, toWireParameters } from '../../helpers/sendWire';
 import { numberFromService, toText } from '../../helpers/values';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
@@ -126,7 +143,8 @@ function idxSeed(this: IExecuteFunctions, sends: readonly PreparedSend[]): strin
 	if (!executionId || sends.length === 0) return undefined;
 	const runIndex = String(this.evaluateExpression('={{ $runIndex }}', sends[0].itemIndex) ?? '');
 	const content = createHash('sha256');
-	for (const send of sends) content.update(JSON.stringify([send.itemIndex, toWireParameters(send.params)])).update('\n');
+	for (const send of sends)
+		content.update(JSON.stringify([send.itemIndex, toWireParameters(send.params)])).update('\n');
 	let contentHash = content.digest('hex').slice(0, 32);
 	const context = nodeContext.call(this);
 	if (context) {
@@ -145,22 +163,37 @@ function idxSeed(this: IExecuteFunctions, sends: readonly PreparedSend[]): strin
 }
 
 /** The item's recipients as given: the protection against a list from outside comes before anything else. */
-function checkRecipientCount(this: IExecuteFunctions, itemIndex: number, toInput: unknown, options: IDataObject): void {
+function checkRecipientCount(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	toInput: unknown,
+	options: IDataObject,
+): void {
 	const limit = Number(options.maxRecipientsPerItem ?? DEFAULT_MAX_RECIPIENTS_PER_ITEM);
 	if (!Number.isFinite(limit) || limit <= 0) return;
 	const count = splitNumbers(toInput as string | string[]).length;
 	if (count <= limit) return;
-	throw new NodeOperationError(this.getNode(), `To lists ${count} recipients, more than the ${limit} allowed per item`, {
-		itemIndex,
-		description: `Nothing was sent for this item. Check where the numbers come from (a form field or a webhook can carry any list), or raise Options → Max Recipients per Item (0 turns the check off).`,
-	});
+	throw new NodeOperationError(
+		this.getNode(),
+		`To lists ${count} recipients, more than the ${limit} allowed per item`,
+		{
+			itemIndex,
+			description: `Nothing was sent for this item. Check where the numbers come from (a form field or a webhook can carry any list), or raise Options → Max Recipients per Item (0 turns the check off).`,
+		},
+	);
 }
 
 /** Message and Param 1–4 with the service's macros made inert where expressions produced them. */
-function defuseExpressionMacros(this: IExecuteFunctions, itemIndex: number, message: string, options: IDataObject): string {
+function defuseExpressionMacros(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	options: IDataObject,
+): string {
 	for (const key of PARAM_KEYS) {
 		const value = options[key];
-		if (typeof value === 'string') options[key] = withInertMacros.call(this, `options.${key}`, itemIndex, value);
+		if (typeof value === 'string')
+			options[key] = withInertMacros.call(this, `options.${key}`, itemIndex, value);
 	}
 	return withInertMacros.call(this, 'message', itemIndex, message);
 }
@@ -180,7 +213,11 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend {
 		throw new NodeOperationError(
 			this.getNode(),
 			`Not a valid phone number: ${recipients.invalid.map((entry) => `"${entry.input}" (${entry.reason})`).join(', ')}`,
-			{ itemIndex, description: 'Enter numbers with their country prefix, e.g. 48500000000, separated by commas.' },
+			{
+				itemIndex,
+				description:
+					'Enter numbers with their country prefix, e.g. 48500000000, separated by commas.',
+			},
 		);
 	}
 	if (recipients.numbers.length === 0) {
@@ -189,7 +226,8 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend {
 			description: 'Enter at least one phone number with its country prefix, e.g. 48500000000.',
 		});
 	}
-	if (options.neutralizeMacros === true) message = defuseExpressionMacros.call(this, itemIndex, message, options);
+	if (options.neutralizeMacros === true)
+		message = defuseExpressionMacros.call(this, itemIndex, message, options);
 
 	const params = toSendParameters(options, { timezone: this.getTimezone?.() });
 	params.to = recipients.numbers;
@@ -220,7 +258,9 @@ function assignGeneratedIdx(this: IExecuteFunctions, sends: readonly PreparedSen
 		if (!send.generateIdx) continue;
 		const numbers = send.params.to as string[];
 		send.params.idx = numbers.map((number, position) =>
-			generateIdx(seed === undefined ? undefined : `${seed}:${send.itemIndex}:${position}:${number}`),
+			generateIdx(
+				seed === undefined ? undefined : `${seed}:${send.itemIndex}:${position}:${number}`,
+			),
 		);
 	}
 }
@@ -237,14 +277,24 @@ function explainPartsRefusal(error: unknown, request: ServiceRequest): void {
 		request.params.max_parts !== undefined
 			? `more than Max Parts (${request.params.max_parts})`
 			: "more than the account's own maximum of parts (the request set no Max Parts, so the SMS settings of the SMSAPI portal decide)";
-	const single = request.params.single === '1' ? ' Single is on: a message may also be refused for being over 160 characters.' : '';
-	const remedy = longest.parts <= MAX_PARTS ? `Set Max Parts to ${longest.parts} or shorten the message.` : 'Shorten the message.';
+	const single =
+		request.params.single === '1'
+			? ' Single is on: a message may also be refused for being over 160 characters.'
+			: '';
+	const remedy =
+		longest.parts <= MAX_PARTS
+			? `Set Max Parts to ${longest.parts} or shorten the message.`
+			: 'Shorten the message.';
 	const explanation = `The longest message of the request needs ${longest.parts} parts (${longest.characters} characters, ${longest.encoding}), ${limit}. ${remedy}${single}`;
 	error.description = `${explanation}\n${error.description ?? ''}`.trim();
 }
 
 /** Why recipients of a request that was answered got no message (the service skips invalid numbers and sends to the rest). */
-function skippedError(this: IExecuteFunctions, itemIndex: number, skipped: Array<{ number: string; reason: string }>) {
+function skippedError(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	skipped: Array<{ number: string; reason: string }>,
+) {
 	return new NodeOperationError(
 		this.getNode(),
 		`No message for ${skipped.map((entry) => `${entry.number} (${entry.reason})`).join(', ')}`,
@@ -267,7 +317,8 @@ function reportUnmatched(this: IExecuteFunctions, unmatched: readonly ServiceLis
 	const listed = unmatched
 		.slice(0, SENT_LISTED)
 		.map((entry) => `${String(entry.number ?? entry.submitted_number)} (id ${String(entry.id)})`);
-	const more = unmatched.length > listed.length ? ` and ${unmatched.length - listed.length} more` : '';
+	const more =
+		unmatched.length > listed.length ? ` and ${unmatched.length - listed.length} more` : '';
 	this.logger.warn(
 		`SMSAPI sms.send: the answer lists ${unmatched.length} message${unmatched.length === 1 ? '' : 's'} that match no recipient of the request, so no output item carries ${unmatched.length === 1 ? 'it' : 'them'}: ${listed.join(', ')}${more}`,
 	);
@@ -289,7 +340,13 @@ function applyAnswer(
 		for (const member of request.members) {
 			const outcome = outcomes.get(member.itemIndex)!;
 			for (const number of member.numbers) {
-				outcome.output.push({ id: null, number, idx: idx[position++] ?? null, status: 'ACCEPTED', accepted_earlier: true });
+				outcome.output.push({
+					id: null,
+					number,
+					idx: idx[position++] ?? null,
+					status: 'ACCEPTED',
+					accepted_earlier: true,
+				});
 			}
 		}
 		return;
@@ -305,7 +362,8 @@ function applyAnswer(
 			const withDetails = detailsForAll || sent.entry === firstEntry;
 			outcome.output.push(messageItem(sent.entry as unknown as IDataObject, response, withDetails));
 		}
-		if (result.skipped.length > 0) outcome.errors.push(skippedError.call(this, result.itemIndex, result.skipped));
+		if (result.skipped.length > 0)
+			outcome.errors.push(skippedError.call(this, result.itemIndex, result.skipped));
 	}
 }
 
@@ -316,11 +374,15 @@ function sentSummary(outcomes: Map<number, ItemOutcome>): string {
 	for (const [itemIndex, outcome] of outcomes) {
 		for (const message of outcome.output) {
 			total++;
-			if (listed.length < SENT_LISTED) listed.push(`item ${itemIndex} → ${String(message.number)} (id ${String(message.id)})`);
+			if (listed.length < SENT_LISTED)
+				listed.push(`item ${itemIndex} → ${String(message.number)} (id ${String(message.id)})`);
 		}
 	}
 	if (total === 0) return '';
-	const more = total > listed.length ? `, and ${total - listed.length} more (${total} in all; each is in the output of its item with Continue On Fail)` : '';
+	const more =
+		total > listed.length
+			? `, and ${total - listed.length} more (${total} in all; each is in the output of its item with Continue On Fail)`
+			: '';
 	return `Messages already sent in this run: ${listed.join(', ')}${more}.`;
 }
 
@@ -336,12 +398,17 @@ function throwIfAnyFailed(this: IExecuteFunctions, outcomes: Map<number, ItemOut
 		throw error;
 	}
 	const lines = failed.map(
-		([itemIndex, outcome]) => `item ${itemIndex}: ${outcome.errors.map((error) => error.message).join('; ')}`,
+		([itemIndex, outcome]) =>
+			`item ${itemIndex}: ${outcome.errors.map((error) => error.message).join('; ')}`,
 	);
-	throw new NodeOperationError(this.getNode(), `${failed.length} items failed: ${lines.join(' | ')}`, {
-		itemIndex: firstIndex,
-		description: sentSummary(outcomes) || 'Nothing was sent.',
-	});
+	throw new NodeOperationError(
+		this.getNode(),
+		`${failed.length} items failed: ${lines.join(' | ')}`,
+		{
+			itemIndex: firstIndex,
+			description: sentSummary(outcomes) || 'Nothing was sent.',
+		},
+	);
 }
 
 export async function execute(
@@ -363,7 +430,9 @@ export async function execute(
 	}
 	assignGeneratedIdx.call(this, ready);
 	/** Items whose idx values this run generated. */
-	const generatedIdx = new Set(ready.filter((send) => send.generateIdx).map((send) => send.itemIndex));
+	const generatedIdx = new Set(
+		ready.filter((send) => send.generateIdx).map((send) => send.itemIndex),
+	);
 
 	// Batching is read from the first item: items with it switched off differently cannot share
 	// requests anyway, and one request plan keeps the order of the run predictable.
@@ -394,12 +463,17 @@ export async function execute(
 			// The whole request failed (e.g. 103 not enough credits: nothing of it was sent).
 			// Without Continue On Fail the run stops here, saying what earlier requests sent.
 			if (!continueOnFail) {
-				const failed = withItemIndex.call(this, error, request.members[0].itemIndex) as NodeOperationError;
+				const failed = withItemIndex.call(
+					this,
+					error,
+					request.members[0].itemIndex,
+				) as NodeOperationError;
 				const sent = sentSummary(outcomes);
 				if (sent) failed.description = `${failed.description ?? ''} ${sent}`.trim();
 				throw failed;
 			}
-			for (const member of request.members) outcomes.get(member.itemIndex)!.errors.push(error as Error);
+			for (const member of request.members)
+				outcomes.get(member.itemIndex)!.errors.push(error as Error);
 		}
 	}
 

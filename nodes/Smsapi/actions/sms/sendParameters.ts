@@ -49,7 +49,10 @@ export interface SendParameterSettings {
  * service's own clients do. A date without an offset (n8n's date picker stores wall-clock
  * time) is taken in `settings.timezone`, as n8n's own nodes do, not in the server's zone.
  */
-export function toSendParameters(options: IDataObject, settings: SendParameterSettings = {}): SendParameters {
+export function toSendParameters(
+	options: IDataObject,
+	settings: SendParameterSettings = {},
+): SendParameters {
 	const params: Record<string, unknown> = {};
 	for (const [name, value] of Object.entries(options)) {
 		if (NODE_OPTIONS.has(name)) continue;

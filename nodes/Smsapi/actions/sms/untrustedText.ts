@@ -1,6 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { type TextPiece, neutralizeAllMacros, neutralizeMacros, splitTemplate } from '../../helpers/macros';
+import {
+	type TextPiece,
+	neutralizeAllMacros,
+	neutralizeMacros,
+	splitTemplate,
+} from '../../helpers/macros';
 
 /** Any fixed text before `{{`: n8n then renders the value as text, the way it does inside a message. */
 const AS_TEXT = '#';
@@ -22,7 +27,12 @@ function rawParameter(this: IExecuteFunctions, path: string): unknown {
  * own (by n8n, as text); when the node cannot split the expression the way n8n does, or a
  * segment fails, the whole value counts as untrusted.
  */
-export function withInertMacros(this: IExecuteFunctions, path: string, itemIndex: number, resolved: string): string {
+export function withInertMacros(
+	this: IExecuteFunctions,
+	path: string,
+	itemIndex: number,
+	resolved: string,
+): string {
 	const raw = rawParameter.call(this, path);
 	if (typeof raw !== 'string' || !raw.startsWith('=')) return resolved;
 	const template = splitTemplate(raw.slice(1));

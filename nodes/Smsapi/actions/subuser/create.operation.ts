@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
@@ -17,7 +22,8 @@ const properties: INodeProperties[] = [
 			"The new sub-user's name (add_user). The username becomes the main user's name, an underscore and this name, unless Without Prefix is on.",
 	},
 	{
-		displayName: 'New sub-users are inactive and need a password: add Password, and Active to enable the sub-user at once.',
+		displayName:
+			'New sub-users are inactive and need a password: add Password, and Active to enable the sub-user at once.',
 		name: 'inactiveNotice',
 		type: 'notice',
 		default: '',
@@ -45,7 +51,9 @@ export async function execute(
 		const name = String(this.getNodeParameter('name', itemIndex) ?? '').trim();
 		const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		if (name === '') {
-			throw new NodeOperationError(this.getNode(), 'Enter the name of the new sub-user', { itemIndex });
+			throw new NodeOperationError(this.getNode(), 'Enter the name of the new sub-user', {
+				itemIndex,
+			});
 		}
 		const parameters = toSubuserParameters(fields);
 		if (parameters.pass === undefined) {

@@ -85,7 +85,10 @@ export const createFields: INodeProperties[] = [
 	creditLimitField,
 	infoField,
 	monthLimitField,
-	{ ...passwordField, description: `${passwordField.description}. The service requires it for a new sub-user.` },
+	{
+		...passwordField,
+		description: `${passwordField.description}. The service requires it for a new sub-user.`,
+	},
 	phonebookField,
 	sendersField,
 	{
@@ -163,7 +166,10 @@ const NUMERIC_FIELDS = ['limit', 'month_limit', 'senders', 'phonebook', 'active'
  * (should the service ever echo one).
  */
 export function subuserItem(entry: unknown, name?: string): IDataObject {
-	const item: IDataObject = entry && typeof entry === 'object' && !Array.isArray(entry) ? { ...(entry as IDataObject) } : {};
+	const item: IDataObject =
+		entry && typeof entry === 'object' && !Array.isArray(entry)
+			? { ...(entry as IDataObject) }
+			: {};
 	delete item.pass;
 	delete item.pass_api;
 	delete item.password;

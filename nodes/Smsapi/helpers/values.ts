@@ -37,10 +37,3 @@ export function isGiven(value: unknown): boolean {
 	if (Array.isArray(value)) return value.length > 0;
 	return true;
 }
-
-/** A text parameter that must not be empty, trimmed; throws `error()` when it is. */
-export function requiredText(value: unknown, error: () => Error): string {
-	const text = toText(value).trim();
-	if (text === '') throw error();
-	return text;
-}

@@ -1,26 +1,26 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { listEntries } from '../helpers/lists';
 import { smsapiApiRequest } from '../transport';
-
-function asList(data: unknown): IDataObject[] {
-	if (Array.isArray(data)) return data as IDataObject[];
-	const collection = (data as IDataObject | undefined)?.collection;
-	return Array.isArray(collection) ? (collection as IDataObject[]) : [];
-}
 
 function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
 	return a.name.localeCompare(b.name);
 }
 
-/** The account's active sender names (only those are accepted in `from`). */
-export async function getSenderNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+/** Every sender name of the account (shared ones of the main user included), any status. */
+async function senderNames(this: ILoadOptionsFunctions): Promise<IDataObject[]> {
 	const { data } = await smsapiApiRequest.call(this, {
 		method: 'GET',
 		endpoint: 'sender.do',
 		qs: { list: 1, with_nat_names: 1 },
 		safeToRepeat: true,
 	});
-	const options = asList(data)
+	return listEntries(data);
+}
+
+/** The account's active sender names (only those are accepted in `from`). */
+export async function getSenderNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const options = (await senderNames.call(this))
 		.filter((entry) => String(entry.status ?? '').toUpperCase() === 'ACTIVE')
 		.map((entry) => {
 			const name = String(entry.sender ?? entry.name ?? '');
@@ -38,7 +38,7 @@ export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePr
 		endpoint: 'sms/templates',
 		safeToRepeat: true,
 	});
-	const options = asList(data)
+	const options = listEntries(data)
 		.map((entry) => ({
 			name: String(entry.name ?? ''),
 			value: String(entry.name ?? ''),
@@ -61,7 +61,7 @@ async function contactGroups(this: ILoadOptionsFunctions): Promise<IDataObject[]
 		endpoint: 'contacts/groups',
 		safeToRepeat: true,
 	});
-	return asList(data).filter((group) => group.name !== undefined && group.name !== null);
+	return listEntries(data).filter((group) => group.name !== undefined && group.name !== null);
 }
 
 /** Contact groups by name, for group sends (the service takes the group's name). */
@@ -97,13 +97,7 @@ export async function getContactGroupIds(
 export async function getAllSenderNames(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const { data } = await smsapiApiRequest.call(this, {
-		method: 'GET',
-		endpoint: 'sender.do',
-		qs: { list: 1, with_nat_names: 1 },
-		safeToRepeat: true,
-	});
-	return asList(data)
+	return (await senderNames.call(this))
 		.map((entry) => {
 			const name = String(entry.sender ?? entry.name ?? '');
 			const status = String(entry.status ?? '').toUpperCase();
@@ -124,7 +118,7 @@ export async function getSubuserNames(
 		qs: { list: 1 },
 		safeToRepeat: true,
 	});
-	return asList(data)
+	return listEntries(data)
 		.map((entry) => ({
 			name: String(entry.username ?? ''),
 			value: String(entry.username ?? ''),

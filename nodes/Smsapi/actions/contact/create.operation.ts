@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems, requiredText } from '../../helpers/items';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
 import { contactFields, contactPhoneProblem, phoneNumberField, toContactBody } from './fields';
 import { applyGroups, contactGroupsField, resolveGroupIds } from './groups';
@@ -69,13 +69,13 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const phoneNumber = String(this.getNodeParameter('phoneNumber', itemIndex) ?? '').trim();
-		if (phoneNumber === '') {
-			throw new NodeOperationError(this.getNode(), 'Enter the phone number of the new contact', {
-				itemIndex,
-				description: 'Phone Number takes the number with its country prefix, e.g. 48500000000.',
-			});
-		}
+		const phoneNumber = requiredText.call(
+			this,
+			'phoneNumber',
+			itemIndex,
+			'Enter the phone number of the new contact',
+			'Phone Number takes the number with its country prefix, e.g. 48500000000.',
+		);
 		const phoneProblem = contactPhoneProblem(phoneNumber);
 		if (phoneProblem) {
 			throw new NodeOperationError(this.getNode(), phoneProblem, {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { requiredText } from '../../helpers/items';
 import { cleanNumber, validateNumber } from '../../helpers/numbers';
 
 /**
@@ -50,16 +50,13 @@ export const contactLocator: INodeProperties = {
 
 /** The chosen contact's id; an empty one is refused before anything is sent. */
 export function contactIdOf(this: IExecuteFunctions, itemIndex: number, action: string): string {
-	const id = String(
-		this.getNodeParameter('contactId', itemIndex, '', { extractValue: true }) ?? '',
-	).trim();
-	if (id === '') {
-		throw new NodeOperationError(this.getNode(), `Choose the contact to ${action}`, {
-			itemIndex,
-			description: 'Pick it from the list or enter its ID (Get Many returns the IDs).',
-		});
-	}
-	return id;
+	return requiredText.call(
+		this,
+		'contactId',
+		itemIndex,
+		`Choose the contact to ${action}`,
+		'Pick it from the list or enter its ID (Get Many returns the IDs).',
+	);
 }
 
 /** Every field but the phone number, sorted by display name. */

@@ -13,7 +13,7 @@ import {
 	gatewayBody,
 	gatewaySubject,
 } from '../../helpers/mail2sms';
-import { prepareRecipients } from '../../helpers/numbers';
+import { recipientNumbers } from '../../helpers/recipientParameter';
 import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
 import { toWireParameters } from '../../helpers/sendWire';
 import { messageField, sendOptions } from '../sms/fields';
@@ -169,25 +169,15 @@ export async function execute(
 			});
 		}
 
-		const recipients = prepareRecipients(
+		const numbers = recipientNumbers.call(
+			this,
 			this.getNodeParameter('to', itemIndex) as string | string[],
+			itemIndex,
+			{ empty: 'No recipient: "To" is empty' },
 		);
-		if (recipients.invalid.length > 0 || recipients.numbers.length === 0) {
-			throw new NodeOperationError(
-				this.getNode(),
-				recipients.numbers.length === 0 && recipients.invalid.length === 0
-					? 'No recipient: "To" is empty'
-					: `Not a valid phone number: ${recipients.invalid.map((entry) => `"${entry.input}" (${entry.reason})`).join(', ')}`,
-				{
-					itemIndex,
-					description:
-						'Enter numbers with their country prefix, e.g. 48500000000, separated by commas.',
-				},
-			);
-		}
 
 		const params = toSendParameters(options);
-		params.to = recipients.numbers;
+		params.to = numbers;
 		if (message !== '') params.message = message;
 		const problems = validateSendParameters(params);
 		if (problems) {

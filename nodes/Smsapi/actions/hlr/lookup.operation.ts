@@ -13,8 +13,9 @@ import {
 	isHlrError,
 	matchHlrEntries,
 } from '../../helpers/hlr';
-import { errorItem, withItemIndex } from '../../helpers/items';
-import { prepareRecipients } from '../../helpers/numbers';
+import { ItemOutcomes } from '../../helpers/itemOutcomes';
+import { withItemIndex } from '../../helpers/items';
+import { recipientNumbers } from '../../helpers/recipientParameter';
 import { describeSmsapiError, hlrEntries, smsapiApiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -89,25 +90,11 @@ function prepareItem(
 			description: 'Nothing was looked up for this item. Change the Idx option.',
 		});
 	}
-	const recipients = prepareRecipients(input);
-	if (recipients.invalid.length > 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Not a valid phone number: ${recipients.invalid.map((entry) => `"${entry.input}" (${entry.reason})`).join(', ')}`,
-			{
-				itemIndex,
-				description:
-					'Nothing was looked up for this item. Enter numbers with their country prefix, e.g. 48500000000, separated by commas.',
-			},
-		);
-	}
-	if (recipients.numbers.length === 0) {
-		throw new NodeOperationError(this.getNode(), 'No number to look up: "Numbers" is empty', {
-			itemIndex,
-			description: 'Enter at least one phone number with its country prefix, e.g. 48500000000.',
-		});
-	}
-	return { idx, numbers: recipients.numbers };
+	const numbers = recipientNumbers.call(this, input, itemIndex, {
+		empty: 'No number to look up: "Numbers" is empty',
+		nothingDone: 'Nothing was looked up for this item.',
+	});
+	return { idx, numbers };
 }
 
 /**
@@ -153,24 +140,16 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
-	const outcomes = items.map(() => [] as NumberOutcome[]);
-	const itemErrors = new Map<number, Error>();
-	const prepared: Array<{ itemIndex: number; idx: string; numbers: string[] }> = [];
-
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			prepared.push({ itemIndex, ...prepareItem.call(this, itemIndex) });
-		} catch (error) {
-			if (!continueOnFail) throw withItemIndex.call(this, error, itemIndex);
-			itemErrors.set(itemIndex, error as Error);
-		}
-	}
+	const outcomes = new ItemOutcomes<NumberOutcome>(this, items.length);
+	const prepared = outcomes.prepareEach((itemIndex) => prepareItem.call(this, itemIndex));
+	const rowsOf = (itemIndex: number) => outcomes.get(itemIndex).rows;
 
 	const lookedUp = () =>
 		outcomes
-			.flat()
-			.filter((outcome) => outcome.failure === undefined)
-			.map((outcome) => outcome.number);
+			.entries()
+			.flatMap(([, outcome]) => outcome.rows)
+			.filter((row) => row.failure === undefined)
+			.map((row) => row.number);
 
 	for (const request of planRequests(prepared)) {
 		const numbers = request.lookups.map((lookup) => lookup.number);
@@ -188,18 +167,18 @@ export async function execute(
 			request.lookups.forEach(({ itemIndex, number }, position) => {
 				const entry = answers[position];
 				if (!entry) {
-					outcomes[itemIndex].push(
+					rowsOf(itemIndex).push(
 						failedNumber(number, "the service's answer has nothing for this number"),
 					);
 				} else if (isHlrError(entry)) {
 					const reported = String(entry.number ?? number);
-					outcomes[itemIndex].push(
+					rowsOf(itemIndex).push(
 						failedNumber(reported, lookupErrorText(entry.error), {
 							errorCode: (entry.error as number) ?? null,
 						}),
 					);
 				} else {
-					outcomes[itemIndex].push({ number: String(entry.number ?? number), json: entry });
+					rowsOf(itemIndex).push({ number: String(entry.number ?? number), json: entry });
 				}
 			});
 		} catch (error) {
@@ -221,17 +200,19 @@ export async function execute(
 				throw failed;
 			}
 			for (const { itemIndex, number } of request.lookups) {
-				outcomes[itemIndex].push(failedNumber(number, (error as Error).message));
+				rowsOf(itemIndex).push(failedNumber(number, (error as Error).message));
 			}
 		}
 	}
 
 	if (!continueOnFail) {
-		const failed = outcomes.flatMap((list, itemIndex) =>
-			list
-				.filter((outcome) => outcome.failure !== undefined)
-				.map((outcome) => ({ itemIndex, outcome })),
-		);
+		const failed = outcomes
+			.entries()
+			.flatMap(([itemIndex, { rows }]) =>
+				rows
+					.filter((outcome) => outcome.failure !== undefined)
+					.map((outcome) => ({ itemIndex, outcome })),
+			);
 		if (failed.length > 0) {
 			const done = lookedUp();
 			throw new NodeOperationError(
@@ -247,20 +228,5 @@ export async function execute(
 		}
 	}
 
-	// With "Continue (using error output)" n8n sends an item to the error output only when its json
-	// is a bare error ({error}; n8n 2.x also allows message and details). Such items get just the
-	// error text there; n8n adds the input item's fields. The regular output keeps the details.
-	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		for (const { json, failure } of outcomes[itemIndex]) {
-			const bare = failure !== undefined && toErrorOutput;
-			output.push({ json: bare ? { error: json.error } : json, pairedItem: { item: itemIndex } });
-		}
-		const error = itemErrors.get(itemIndex);
-		if (error) {
-			output.push(errorItem.call(this, error, itemIndex));
-		}
-	}
-	return output;
+	return outcomes.toOutput(({ json, failure }) => ({ json, failed: failure !== undefined }));
 }

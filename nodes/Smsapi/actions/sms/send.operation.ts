@@ -14,8 +14,9 @@ import {
 	splitIntoRequests,
 } from '../../helpers/batching';
 import { generateIdx } from '../../helpers/generatedIdx';
-import { errorItem, withItemIndex } from '../../helpers/items';
-import { prepareRecipients } from '../../helpers/numbers';
+import { ItemOutcomes } from '../../helpers/itemOutcomes';
+import { withItemIndex } from '../../helpers/items';
+import { recipientNumbers } from '../../helpers/recipientParameter';
 import { splitNumbers } from '../../helpers/numbers';
 import { MAX_PARTS } from '../../helpers/segments';
 import { PARAM_KEYS } from '../../helpers/sendModel';
@@ -71,11 +72,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** What happened to one input item: output items, or the reason it failed. */
-interface ItemOutcome {
-	output: IDataObject[];
-	errors: Error[];
-}
+/** Each item's output: one message per row (the service's fields), then its errors. */
+type SendOutcomes = ItemOutcomes<IDataObject>;
 
 /**
  * Whether every recipient of the request gets the same text: no per-recipient values and no
@@ -208,29 +206,14 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend {
 	const options = { ...(this.getNodeParameter('options', itemIndex, {}) as IDataObject) };
 
 	checkRecipientCount.call(this, itemIndex, toInput, options);
-	const recipients = prepareRecipients(toInput);
-	if (recipients.invalid.length > 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Not a valid phone number: ${recipients.invalid.map((entry) => `"${entry.input}" (${entry.reason})`).join(', ')}`,
-			{
-				itemIndex,
-				description:
-					'Enter numbers with their country prefix, e.g. 48500000000, separated by commas.',
-			},
-		);
-	}
-	if (recipients.numbers.length === 0) {
-		throw new NodeOperationError(this.getNode(), 'No recipient: "To" is empty', {
-			itemIndex,
-			description: 'Enter at least one phone number with its country prefix, e.g. 48500000000.',
-		});
-	}
+	const numbers = recipientNumbers.call(this, toInput, itemIndex, {
+		empty: 'No recipient: "To" is empty',
+	});
 	if (options.neutralizeMacros === true)
 		message = defuseExpressionMacros.call(this, itemIndex, message, options);
 
 	const params = toSendParameters(options, { timezone: this.getTimezone?.() });
-	params.to = recipients.numbers;
+	params.to = numbers;
 	// A template replaces the message (Message is hidden then; a value left from before is ignored).
 	if (message !== '' && params.template === undefined) params.message = message;
 	// Without the user's own Idx the node generates one per message (after every item is read, see
@@ -330,7 +313,7 @@ function applyAnswer(
 	request: ServiceRequest,
 	data: unknown,
 	acceptedEarlier: boolean,
-	outcomes: Map<number, ItemOutcome>,
+	outcomes: SendOutcomes,
 ): void {
 	if (acceptedEarlier) {
 		// The primary had accepted the request before it failed; the repeat on the backup was
@@ -338,9 +321,9 @@ function applyAnswer(
 		const idx = (request.params.idx ?? '').split('|');
 		let position = 0;
 		for (const member of request.members) {
-			const outcome = outcomes.get(member.itemIndex)!;
+			const outcome = outcomes.get(member.itemIndex);
 			for (const number of member.numbers) {
-				outcome.output.push({
+				outcome.rows.push({
 					id: null,
 					number,
 					idx: idx[position++] ?? null,
@@ -357,10 +340,10 @@ function applyAnswer(
 	const firstEntry = Array.isArray(response.list) ? response.list[0] : undefined;
 	const detailsForAll = sameTextForAll(request);
 	for (const result of distributed.items) {
-		const outcome = outcomes.get(result.itemIndex)!;
+		const outcome = outcomes.get(result.itemIndex);
 		for (const sent of result.sent) {
 			const withDetails = detailsForAll || sent.entry === firstEntry;
-			outcome.output.push(messageItem(sent.entry as unknown as IDataObject, response, withDetails));
+			outcome.rows.push(messageItem(sent.entry as unknown as IDataObject, response, withDetails));
 		}
 		if (result.skipped.length > 0)
 			outcome.errors.push(skippedError.call(this, result.itemIndex, result.skipped));
@@ -368,11 +351,11 @@ function applyAnswer(
 }
 
 /** The messages a run has sent so far, for an error that stops it midway: nothing is lost, nothing floods. */
-function sentSummary(outcomes: Map<number, ItemOutcome>): string {
+function sentSummary(outcomes: SendOutcomes): string {
 	const listed: string[] = [];
 	let total = 0;
-	for (const [itemIndex, outcome] of outcomes) {
-		for (const message of outcome.output) {
+	for (const [itemIndex, outcome] of outcomes.entries()) {
+		for (const message of outcome.rows) {
 			total++;
 			if (listed.length < SENT_LISTED)
 				listed.push(`item ${itemIndex} → ${String(message.number)} (id ${String(message.id)})`);
@@ -387,8 +370,8 @@ function sentSummary(outcomes: Map<number, ItemOutcome>): string {
 }
 
 /** Without Continue On Fail, one error names every failed item (e.g. all skipped numbers). */
-function throwIfAnyFailed(this: IExecuteFunctions, outcomes: Map<number, ItemOutcome>): void {
-	const failed = [...outcomes].filter(([, outcome]) => outcome.errors.length > 0);
+function throwIfAnyFailed(this: IExecuteFunctions, outcomes: SendOutcomes): void {
+	const failed = outcomes.entries().filter(([, outcome]) => outcome.errors.length > 0);
 	if (failed.length === 0) return;
 	const [firstIndex, first] = failed[0];
 	if (failed.length === 1 && first.errors.length === 1) {
@@ -416,18 +399,10 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
-	const outcomes = new Map<number, ItemOutcome>();
-	const ready: PreparedSend[] = [];
-
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		outcomes.set(itemIndex, { output: [], errors: [] });
-		try {
-			ready.push(prepareItem.call(this, itemIndex));
-		} catch (error) {
-			if (!continueOnFail) throw withItemIndex.call(this, error, itemIndex);
-			outcomes.get(itemIndex)!.errors.push(error as Error);
-		}
-	}
+	const outcomes: SendOutcomes = new ItemOutcomes(this, items.length);
+	const ready: PreparedSend[] = outcomes.prepareEach((itemIndex) =>
+		prepareItem.call(this, itemIndex),
+	);
 	assignGeneratedIdx.call(this, ready);
 	/** Items whose idx values this run generated. */
 	const generatedIdx = new Set(
@@ -473,17 +448,11 @@ export async function execute(
 				throw failed;
 			}
 			for (const member of request.members)
-				outcomes.get(member.itemIndex)!.errors.push(error as Error);
+				outcomes.get(member.itemIndex).errors.push(error as Error);
 		}
 	}
 
 	if (!continueOnFail) throwIfAnyFailed.call(this, outcomes);
 
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const outcome = outcomes.get(itemIndex)!;
-		for (const json of outcome.output) output.push({ json, pairedItem: { item: itemIndex } });
-		for (const error of outcome.errors) output.push(errorItem.call(this, error, itemIndex));
-	}
-	return output;
+	return outcomes.toOutput((json) => ({ json }));
 }

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems, requiredText } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
 import { createFields, subuserItem, toSubuserParameters } from './fields';
 
@@ -48,13 +48,8 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const name = String(this.getNodeParameter('name', itemIndex) ?? '').trim();
+		const name = requiredText.call(this, 'name', itemIndex, 'Enter the name of the new sub-user');
 		const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-		if (name === '') {
-			throw new NodeOperationError(this.getNode(), 'Enter the name of the new sub-user', {
-				itemIndex,
-			});
-		}
 		const parameters = toSubuserParameters(fields);
 		if (parameters.pass === undefined) {
 			throw new NodeOperationError(this.getNode(), 'Enter a password for the new sub-user', {

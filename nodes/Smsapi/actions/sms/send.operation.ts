@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -8,12 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	type ItemSendRequest,
-	type ServiceRequest,
-	splitIntoRequests,
-} from '../../helpers/batching';
-import { generateIdx } from '../../helpers/generatedIdx';
+import { type ServiceRequest, splitIntoRequests } from '../../helpers/batching';
 import { ItemOutcomes } from '../../helpers/itemOutcomes';
 import { withItemIndex } from '../../helpers/items';
 import { recipientNumbers } from '../../helpers/recipientParameter';
@@ -25,12 +18,9 @@ import {
 	type ServiceListEntry,
 	distributeResults,
 } from '../../helpers/sendResults';
-import {
-	formatProblems,
-	longestMessage,
-	validateSendParameters,
-} from '../../helpers/sendValidation';
-import { perRecipientValues, toWireParameters } from '../../helpers/sendWire';
+import { longestMessage } from '../../helpers/sendTextChecks';
+import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
+import { perRecipientValues } from '../../helpers/sendWire';
 import { numberFromService, toText } from '../../helpers/values';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
 import {
@@ -42,6 +32,7 @@ import {
 	sendOptions,
 	withOwnOptions,
 } from './fields';
+import { type PreparedSend, assignGeneratedIdx } from './idxSeed';
 import { toSendParameters } from './sendParameters';
 import { withInertMacros } from './untrustedText';
 
@@ -99,30 +90,6 @@ function messageItem(entry: IDataObject, response: IDataObject, withDetails: boo
 	return item;
 }
 
-/** One item's send, checked; `idx` still to be generated when the user gave none. */
-interface PreparedSend extends ItemSendRequest {
-	generateIdx: boolean;
-}
-
-/** `getContext('node')`, or undefined where this n8n has none for the node (older lines, tests). */
-function nodeContext(this: IExecuteFunctions): IDataObject | undefined {
-	try {
-		return this.getContext('node') as IDataObject;
-	} catch {
-		// No execution data to keep a context in: the seed is then not pinned (see idxSeed).
-		return undefined;
-	}
-}
-
-function optional<T>(read: () => T): T | undefined {
-	try {
-		return read();
-	} catch {
-		// An n8n line without this method: the seed does without the value.
-		return undefined;
-	}
-}
-
 /**
  * What makes the generated idx values of this node run unique, so that the service's check_idx
  * refuses a repeat of this run's requests and nothing else:
@@ -136,29 +103,6 @@ function optional<T>(read: () => T): T | undefined {
  * expressions give another time or text still repeats the first try's idx.
  * Undefined without an execution id (then every idx is random).
  */
-function idxSeed(this: IExecuteFunctions, sends: readonly PreparedSend[]): string | undefined {
-	const executionId = this.getExecutionId?.();
-	if (!executionId || sends.length === 0) return undefined;
-	const runIndex = String(this.evaluateExpression('={{ $runIndex }}', sends[0].itemIndex) ?? '');
-	const content = createHash('sha256');
-	for (const send of sends)
-		content.update(JSON.stringify([send.itemIndex, toWireParameters(send.params)])).update('\n');
-	let contentHash = content.digest('hex').slice(0, 32);
-	const context = nodeContext.call(this);
-	if (context) {
-		const key = `smsapiIdxContent:${runIndex}`;
-		if (typeof context[key] === 'string') contentHash = context[key] as string;
-		else context[key] = contentHash;
-	}
-	return JSON.stringify([
-		optional(() => this.getInstanceId()) ?? '',
-		optional(() => this.getWorkflow().id) ?? '',
-		executionId,
-		this.getNode().id,
-		runIndex,
-		contentHash,
-	]);
-}
 
 /** The item's recipients as given: the protection against a list from outside comes before anything else. */
 function checkRecipientCount(
@@ -232,20 +176,6 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend {
 		});
 	}
 	return { itemIndex, params, generateIdx };
-}
-
-/** An idx per message of the items that have none of their own. */
-function assignGeneratedIdx(this: IExecuteFunctions, sends: readonly PreparedSend[]): void {
-	const seed = idxSeed.call(this, sends);
-	for (const send of sends) {
-		if (!send.generateIdx) continue;
-		const numbers = send.params.to as string[];
-		send.params.idx = numbers.map((number, position) =>
-			generateIdx(
-				seed === undefined ? undefined : `${seed}:${send.itemIndex}:${position}:${number}`,
-			),
-		);
-	}
 }
 
 /**

@@ -1,21 +1,15 @@
-const { src, dest, parallel } = require('gulp');
+const { src, dest } = require('gulp');
 
 // gulp 5 reads files as UTF-8 by default, which corrupts PNG bytes: copy them raw.
 const binarySafe = { encoding: false };
 
-/** Shared icons: icons/** -> dist/icons/** (credentials refer to them as file:../icons/...). */
-function copySharedIcons() {
+/**
+ * Icons: icons/** -> dist/icons/** (the nodes and the credential refer to them as
+ * file:../../icons/... and file:../icons/...). The codex files beside the nodes
+ * (nodes/**\/*.node.json) are copied by tsc (tsconfig.build.json includes them).
+ */
+function copyIcons() {
 	return src('icons/**/*.{svg,png}', binarySafe).pipe(dest('dist/icons/'));
 }
 
-/** Icons kept beside a node: nodes/** -> dist/nodes/** (same relative path as the compiled node). */
-function copyNodeIcons() {
-	return src('nodes/**/*.{svg,png}', binarySafe).pipe(dest('dist/nodes/'));
-}
-
-/** Icons kept beside a credential: credentials/** -> dist/credentials/**. */
-function copyCredentialIcons() {
-	return src('credentials/**/*.{svg,png}', binarySafe).pipe(dest('dist/credentials/'));
-}
-
-exports['build:icons'] = parallel(copySharedIcons, copyNodeIcons, copyCredentialIcons);
+exports['build:icons'] = copyIcons;

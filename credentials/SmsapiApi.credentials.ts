@@ -30,7 +30,8 @@ export class SmsapiApi implements ICredentialType {
 				{
 					name: 'Access Token (OAuth Bearer)',
 					value: 'token',
-					description: 'Recommended. A token generated in the SMSAPI portal, sent as a bearer token.',
+					description:
+						'Recommended. A token generated in the SMSAPI portal, sent as a bearer token.',
 				},
 				{
 					name: 'Username and Password (Earlier Variant)',

@@ -1,26 +1,10 @@
-import { createHash } from 'node:crypto';
 import type {
 	IAuthenticateRuleResponseSuccessBody,
 	ICredentialDataDecryptedObject,
 	IHttpRequestOptions,
 } from 'n8n-workflow';
 
-import { PLATFORM_ADDRESSES } from '../nodes/Smsapi/transport/platforms';
-
-/** An md5 digest written as hex: such a password was hashed by the user already. */
-const MD5_HEX = /^[0-9a-f]{32}$/i;
-
-/**
- * The earlier variant of the service's login takes the lowercase hex md5 of the password.
- * Users may paste either the plain password or its md5 (the portal shows the md5 form), so a
- * 32-hex-character value is taken as already hashed and only lowercased.
- */
-export function toMd5Password(password: string): string {
-	if (MD5_HEX.test(password)) {
-		return password.toLowerCase();
-	}
-	return createHash('md5').update(password, 'utf8').digest('hex');
-}
+import { PLATFORM_ADDRESSES, toMd5Password } from './smsapiAccount';
 
 /** Methods whose parameters travel in the query; every other method carries a body. */
 const QUERY_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
@@ -43,21 +27,29 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * null when the body cannot take it (a JSON text, a stream, a file upload): then it goes into
  * the query. A POST's query string ends up in proxy and access logs; its body does not.
  */
-function withLoginInBody(requestOptions: IHttpRequestOptions, login: Record<string, string>): IHttpRequestOptions | null {
+function withLoginInBody(
+	requestOptions: IHttpRequestOptions,
+	login: Record<string, string>,
+): IHttpRequestOptions | null {
 	const { body } = requestOptions;
 	const contentType = headerValue(requestOptions.headers, 'content-type') ?? '';
 	if (body === undefined || body === null || body === '') {
-		if (contentType !== '' && !contentType.includes('application/x-www-form-urlencoded')) return null;
+		if (contentType !== '' && !contentType.includes('application/x-www-form-urlencoded'))
+			return null;
 		return {
 			...requestOptions,
 			headers: contentType
 				? requestOptions.headers
-				: { ...(requestOptions.headers ?? {}), 'Content-Type': 'application/x-www-form-urlencoded' },
+				: {
+						...(requestOptions.headers ?? {}),
+						'Content-Type': 'application/x-www-form-urlencoded',
+					},
 			body: new URLSearchParams(login).toString(),
 		};
 	}
 	if (typeof body === 'string') {
-		if (contentType !== '' && !contentType.includes('application/x-www-form-urlencoded')) return null;
+		if (contentType !== '' && !contentType.includes('application/x-www-form-urlencoded'))
+			return null;
 		return { ...requestOptions, body: `${body}&${new URLSearchParams(login).toString()}` };
 	}
 	if (body instanceof URLSearchParams) {
@@ -105,7 +97,10 @@ export function applySmsapiAuthentication(
  */
 export function primaryBaseUrlExpression(): string {
 	const primaries = Object.fromEntries(
-		Object.entries(PLATFORM_ADDRESSES).map(([platform, addresses]) => [platform, addresses.primary]),
+		Object.entries(PLATFORM_ADDRESSES).map(([platform, addresses]) => [
+			platform,
+			addresses.primary,
+		]),
 	);
 	return (
 		"={{ $credentials.platform === 'custom'" +

@@ -6,7 +6,7 @@
  */
 import * as path from 'path';
 
-import { PLATFORM_ADDRESSES } from '../../nodes/Smsapi/transport';
+import { PLATFORM_ADDRESSES } from '../../credentials/smsapiAccount';
 import { ALLOWED_IN_WORDS } from './guard';
 import { readPinned, writePinned, EXPECTED_FILE } from './pinned';
 import { redactExchanges, writeFixtures } from './record';

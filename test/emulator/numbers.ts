@@ -1,5 +1,5 @@
 /**
- * Recipient numbers (rule 3 of the spec). A valid number here: digits only; 9 national digits get
+ * Recipient numbers (docs/service-behaviour.md, "Recipient numbers"). A valid number here: digits only; 9 national digits get
  * the Polish prefix 48; otherwise 11-12 digits starting with a known country prefix and a mobile range.
  */
 

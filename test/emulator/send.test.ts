@@ -81,7 +81,7 @@ describe('sms.do success answers', () => {
 	});
 });
 
-describe('sms.do errors from the issue', () => {
+describe('sms.do errors of the service', () => {
 	test('no valid number: HTTP 200 with error 13 and invalid_numbers', async () => {
 		const reply = await sms({ to: '123,48221234567,4850000000a', message: 'x', format: 'json' });
 		expect(reply.status).toBe(200);

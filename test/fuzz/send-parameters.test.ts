@@ -7,14 +7,12 @@
  * or back; the largest accepted sends are handled in linear time (bounds with ≥ 20× headroom).
  */
 import { toSendParameters } from '../../nodes/Smsapi/actions/sms/sendParameters';
-import {
-	type ItemSendRequest,
-	type ServiceListEntry,
-	distributeResults,
-	splitIntoRequests,
-} from '../../nodes/Smsapi/helpers/batching';
+import { type ItemSendRequest, splitIntoRequests } from '../../nodes/Smsapi/helpers/batching';
+import { type ServiceListEntry, distributeResults } from '../../nodes/Smsapi/helpers/sendResults';
 import { neutralizeMacros, splitTemplate } from '../../nodes/Smsapi/helpers/macros';
-import { type SendParameters, toWireParameters, validateSendParameters } from '../../nodes/Smsapi/helpers/sendValidation';
+import type { SendParameters } from '../../nodes/Smsapi/helpers/sendModel';
+import { validateSendParameters } from '../../nodes/Smsapi/helpers/sendValidation';
+import { toWireParameters } from '../../nodes/Smsapi/helpers/sendWire';
 import { DIGITS, type Random, forEachCase, fuzzSeed, timeMs } from './random';
 
 const SEED = fuzzSeed(20_250_316);

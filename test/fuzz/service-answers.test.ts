@@ -164,7 +164,7 @@ describe('service answers: read without throwing, whatever arrives', () => {
 			const errors = [
 				createServiceError(node, details, secrets),
 				createUncertainOutcomeError(node, { what: echo, answerNote: echo, endpoint: 'sms.do' }, secrets),
-				createUnreachableError(node, { what: echo, answerNote: echo, kind: 'create' }, secrets),
+				createUnreachableError(node, { what: echo, answerNote: echo, safeToRepeat: false }, secrets),
 			];
 			for (const error of errors) {
 				const all = JSON.stringify([error.message, error.description, error.messages, error.context]);

@@ -10,7 +10,7 @@ import { parse as parseQuerystring } from 'node:querystring';
 
 import { dedupeKey } from '../../nodes/Smsapi/trigger/dedupe';
 import { PARSE_LIMITS } from '../../nodes/Smsapi/trigger/limits';
-import { INTERNAL_PARSE_FAILURE, parseCallback, type CallbackEvent, type CallbackInput, type ParseResult } from '../../nodes/Smsapi/trigger/parse';
+import { INTERNAL_PARSE_FAILURE, parseCallback, type CallbackEvent, type CallbackInput, type ParseResult } from '../../nodes/Smsapi/trigger/callbackParsing';
 import { checkSecret, forLog, readAllowlist } from '../../nodes/Smsapi/trigger/security';
 import { DIGITS, forEachCase, fuzzSeed, Random, timeMs } from './random';
 

@@ -1,12 +1,6 @@
-import {
-	type ItemSendRequest,
-	type ServiceListEntry,
-	batchKey,
-	collectItemResults,
-	distributeResults,
-	generateIdx,
-	splitIntoRequests,
-} from '../../nodes/Smsapi/helpers/batching';
+import { type ItemSendRequest, batchKey, splitIntoRequests } from '../../nodes/Smsapi/helpers/batching';
+import { generateIdx } from '../../nodes/Smsapi/helpers/generatedIdx';
+import { type ServiceListEntry, distributeResults } from '../../nodes/Smsapi/helpers/sendResults';
 
 const number = (i: number) => String(48500000000 + i);
 
@@ -295,22 +289,6 @@ describe('distributeResults', () => {
 		const { items } = distributeResults(big, to.map((n) => entry(n)).reverse());
 		expect(items[0].sent).toHaveLength(10000);
 		expect(items[0].sent[9999].entry.id).toBe(`id-${number(9999)}`);
-	});
-});
-
-describe('collectItemResults', () => {
-	it('merges an item split across requests, in recipient order', () => {
-		const to = Array.from({ length: 150 }, (_, i) => number(i));
-		const requests = splitIntoRequests([
-			{ itemIndex: 1, params: { to, message: 'Hi [%1%]', param1: to.map(() => 'x') } },
-			{ itemIndex: 0, params: { to: [number(500)], message: 'Other' } },
-		]);
-		const results = requests.flatMap((request) =>
-			distributeResults(request, request.params.to.split(',').map((n) => entry(n))).items,
-		);
-		const merged = collectItemResults(results.reverse());
-		expect(merged.map((r) => r.itemIndex)).toEqual([0, 1]);
-		expect(merged[1].sent.map((s) => s.recipientIndex)).toEqual(to.map((_, i) => i));
 	});
 });
 

@@ -4,13 +4,13 @@ import {
 	findSpecialCharacters,
 	gsm7Length,
 	isGsm7,
-	isGsm7Basic,
 	isGsm7Extension,
 	normalizeText,
 	partsFor,
 } from '../../nodes/Smsapi/helpers/segments';
 
 const repeat = (char: string, count: number) => char.repeat(count);
+const isGsm7Basic = (char: string) => isGsm7(char) && !isGsm7Extension(char);
 
 describe('GSM-7 alphabet', () => {
 	it('holds the 127 characters of the GSM 03.38 basic table (escape excluded)', () => {

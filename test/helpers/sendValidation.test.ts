@@ -1,13 +1,7 @@
-import {
-	type SendParameters,
-	type SendProblem,
-	formatProblems,
-	toDate,
-	toServiceDate,
-	toUnixSeconds,
-	toWireParameters,
-	validateSendParameters,
-} from '../../nodes/Smsapi/helpers/sendValidation';
+import type { SendParameters } from '../../nodes/Smsapi/helpers/sendModel';
+import { type SendProblem, formatProblems, validateSendParameters } from '../../nodes/Smsapi/helpers/sendValidation';
+import { toWireParameters } from '../../nodes/Smsapi/helpers/sendWire';
+import { toDate, toServiceDate, toUnixSeconds } from '../../nodes/Smsapi/helpers/serviceDates';
 
 const NOW = new Date('2025-03-01T12:00:00Z');
 const NOW_SECONDS = Math.floor(NOW.getTime() / 1000);

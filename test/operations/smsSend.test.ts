@@ -8,7 +8,7 @@
 import nock from 'nock';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { wallTimeToDate } from '../../nodes/Smsapi/helpers/sendValidation';
+import { wallTimeToDate } from '../../nodes/Smsapi/helpers/serviceDates';
 import { BACKUP, PRIMARY, tokenCredentials } from '../helpers/n8n-context';
 import { type RunOptions, type WireRequest, backupSmsDo, failure, mockService, runNode, smsSend, useMockedNetwork } from './run-node';
 

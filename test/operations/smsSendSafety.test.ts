@@ -152,12 +152,12 @@ describe('generated idx: unique across instances, workflows and content; the sam
 	});
 
 	it('a retry from the Executions list (new execution id, the failed execution\'s node context) repeats its idx', async () => {
-		const nodeContext: IDataObject = {};
-		const failed = await run({ instanceId: 'i', workflowId: 'w', nodeContext, executionId: 'exec-7' });
-		const retried = await run({ instanceId: 'i', workflowId: 'w', nodeContext, executionId: 'exec-8' });
+		const contextData: IDataObject = {};
+		const failed = await run({ instanceId: 'i', workflowId: 'w', contextData, executionId: 'exec-7' });
+		const retried = await run({ instanceId: 'i', workflowId: 'w', contextData, executionId: 'exec-8' });
 		expect(retried).toBe(failed);
 		// A new execution without that context (a new run of the workflow) gets its own idx.
-		expect(await run({ instanceId: 'i', workflowId: 'w', nodeContext: {}, executionId: 'exec-8' })).not.toBe(failed);
+		expect(await run({ instanceId: 'i', workflowId: 'w', contextData: {}, executionId: 'exec-8' })).not.toBe(failed);
 	});
 
 	it('generated idx values are 32 characters of 0-9a-f: within the service’s idx limits (error 27)', async () => {

@@ -11,8 +11,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { SmsapiApi } from '../../credentials/SmsapiApi.credentials';
-import { toMd5Password } from '../../credentials/SmsapiApiHelpers';
-import { PLATFORM_ADDRESSES, resolveBaseUrls } from '../../nodes/Smsapi/transport/platforms';
+import { PLATFORM_ADDRESSES, resolveBaseUrls, toMd5Password } from '../../credentials/smsapiAccount';
 
 const ROOT = path.resolve(__dirname, '../..');
 const credential = new SmsapiApi();
@@ -70,7 +69,7 @@ function testerVerdict(body: IDataObject): { status: 'OK' | 'Error'; message?: s
 	return { status: 'OK' };
 }
 
-describe('credential type names and fields (CONTRACT.md)', () => {
+describe('credential type names and fields (public names)', () => {
 	it('has the contract type name and display name', () => {
 		expect(credential.name).toBe('smsapiApi');
 		expect(credential.displayName).toBe('SMSAPI API');

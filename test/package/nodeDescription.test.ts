@@ -11,7 +11,7 @@ import { ensureBuilt } from '../e2e/harness/build';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** The 26 optional parameters of the service's send operation, camelCased (CONTRACT.md). */
+/** The 26 optional parameters of the service's send operation, camelCased (docs/service-behaviour.md, "Public names"). */
 const SEND_OPTIONS = [
 	'from',
 	'encoding',

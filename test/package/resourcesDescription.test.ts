@@ -1,6 +1,6 @@
 /**
  * The BUILT node (dist/nodes/Smsapi/Smsapi.node.js, what n8n loads) offers every resource and
- * operation of the public contract (shared CONTRACT.md) with the parameter names users' saved
+ * operation of the public contract (docs/service-behaviour.md, "Public names") with the parameter names users' saved
  * workflows rely on, each operation with an action label and a module that runs it, and is usable
  * as an AI tool. dist/ is rebuilt first when it is older than the sources.
  */
@@ -11,7 +11,7 @@ import { ensureBuilt } from '../e2e/harness/build';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** CONTRACT.md: resource -> operations. Values never change; new ones may be added. */
+/** Public names: resource -> operations. Values never change; new ones may be added. */
 const CONTRACT: Record<string, string[]> = {
 	sms: ['send', 'sendToGroup', 'deleteScheduled', 'calculate'],
 	account: ['getProfile', 'getBalance'],
@@ -23,7 +23,7 @@ const CONTRACT: Record<string, string[]> = {
 	emailGateway: ['compose'],
 };
 
-/** CONTRACT.md: required parameters of each operation. */
+/** Public names: required parameters of each operation. */
 const REQUIRED: Array<[string, string, string[]]> = [
 	['sms', 'send', ['to', 'message']],
 	['sms', 'sendToGroup', ['group', 'message']],

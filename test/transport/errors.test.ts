@@ -24,7 +24,7 @@ const node: INode = {
 };
 
 describe('the error code table', () => {
-	// Every single code of SERVICE-FACTS.md, "Error codes (legacy endpoints)".
+	// Every single code of docs/service-behaviour.md, "Error codes".
 	const listed = [
 		7, 8, 11, 12, 13, 14, 17, 18, 19, 20, 25, 27, 28, 30, 40, 41, 50, 52, 53, 54, 56, 57, 59, 60, 61, 62, 70, 74, 76, 93, 94,
 		101, 102, 103, 104, 105, 110, 112, 200, 201, 202, 203, 301, 401, 409, 999, 1000, 1001,
@@ -224,7 +224,7 @@ describe('failure errors', () => {
 			networkCode: 'ECONNRESET',
 			endpoint: 'profile',
 			attempts: 4,
-			kind: 'read',
+			safeToRepeat: true,
 		});
 		expect(error.message).toBe('SMSAPI could not be reached for profile: the primary address closed the connection (ECONNRESET)');
 		expect(error.description).toContain('Gave up after 4 attempts');

@@ -96,22 +96,22 @@ describe('hasIdxGuard', () => {
 
 describe('mayRepeat', () => {
 	it('a read may always be repeated', () => {
-		for (const failure of [refused, reset, timeout, http500, service999, unreadable]) expect(mayRepeat('read', false, failure)).toBe(true);
+		for (const failure of [refused, reset, timeout, http500, service999, unreadable]) expect(mayRepeat(true, false, failure)).toBe(true);
 	});
 
 	it('a create without idx only when the failure proves nothing happened', () => {
-		for (const failure of [refused, notFound, dnsAgain, http429, service202, service203]) expect(mayRepeat('create', false, failure)).toBe(true);
-		for (const failure of [reset, timeout, http500, service200, service999, unreadable]) expect(mayRepeat('create', false, failure)).toBe(false);
+		for (const failure of [refused, notFound, dnsAgain, http429, service202, service203]) expect(mayRepeat(false, false, failure)).toBe(true);
+		for (const failure of [reset, timeout, http500, service200, service999, unreadable]) expect(mayRepeat(false, false, failure)).toBe(false);
 	});
 
 	it('a create with idx+check_idx=1 always', () => {
-		for (const failure of [reset, timeout, http500, service999, unreadable]) expect(mayRepeat('create', true, failure)).toBe(true);
+		for (const failure of [reset, timeout, http500, service999, unreadable]) expect(mayRepeat(false, true, failure)).toBe(true);
 	});
 });
 
 describe('planNextAttempt', () => {
 	const base: Omit<NextAttemptInput, 'failure'> = {
-		kind: 'read',
+		safeToRepeat: true,
 		guardedByIdx: false,
 		attemptsMade: 1,
 		address: 'primary',
@@ -162,7 +162,7 @@ describe('planNextAttempt', () => {
 	});
 
 	it('create without idx: refused → backup; 500, timeout, reset, 999 → stop', () => {
-		const create = { ...base, kind: 'create' as const };
+		const create = { ...base, safeToRepeat: false };
 		expect(planNextAttempt({ ...create, failure: refused })).toEqual({ action: 'repeat', address: 'backup', delayMs: 0 });
 		for (const failure of [http500, timeout, reset, service999, unreadable]) {
 			expect(planNextAttempt({ ...create, failure })).toEqual({ action: 'stop', reason: 'notRepeatable' });
@@ -171,7 +171,7 @@ describe('planNextAttempt', () => {
 	});
 
 	it('create with idx+check_idx=1 after 500 → backup', () => {
-		expect(planNextAttempt({ ...base, kind: 'create', guardedByIdx: true, failure: http500 })).toEqual({
+		expect(planNextAttempt({ ...base, safeToRepeat: false, guardedByIdx: true, failure: http500 })).toEqual({
 			action: 'repeat',
 			address: 'backup',
 			delayMs: 0,

@@ -18,8 +18,8 @@ import {
 	parseTextAnswer,
 	SmsapiParseError,
 	textShapeFor,
-	toNumber,
 } from '../../nodes/Smsapi/transport';
+import { numberFromService } from '../../nodes/Smsapi/helpers/values';
 
 describe('parseResponseBody: by content, not by Content-Type', () => {
 	it('parses a JSON object that arrived as text', () => {
@@ -49,14 +49,14 @@ describe('parseResponseBody: by content, not by Content-Type', () => {
 	});
 });
 
-describe('toNumber', () => {
+describe('numberFromService', () => {
 	it('turns numeric strings into numbers and leaves the rest', () => {
-		expect(toNumber('0.3000')).toBe(0.3);
-		expect(toNumber('12')).toBe(12);
-		expect(toNumber(0.165)).toBe(0.165);
-		expect(toNumber('abc')).toBe('abc');
-		expect(toNumber('')).toBe('');
-		expect(toNumber(null)).toBeNull();
+		expect(numberFromService('0.3000')).toBe(0.3);
+		expect(numberFromService('12')).toBe(12);
+		expect(numberFromService(0.165)).toBe(0.165);
+		expect(numberFromService('abc')).toBe('abc');
+		expect(numberFromService('')).toBe('');
+		expect(numberFromService(null)).toBeNull();
 	});
 });
 

@@ -80,10 +80,10 @@ const hitsOn = (host: string) => hits.filter((hit) => hit.host === host);
 const SEND_OK = { count: 1, list: [{ id: '7074294081650020450', points: '0.3000', number: '48500000000', date_sent: 1598964973, submitted_number: '500000000', status: 'QUEUE', error: null, idx: null, parts: 1 }] };
 
 function send(body: IDataObject = {}): SmsapiRequest {
-	return { method: 'POST', endpoint: 'sms.do', body: { to: '48500000000', message: 'Hello', ...body }, kind: 'create' };
+	return { method: 'POST', endpoint: 'sms.do', body: { to: '48500000000', message: 'Hello', ...body }, safeToRepeat: false };
 }
 
-const profile: SmsapiRequest = { method: 'GET', endpoint: 'profile', kind: 'read' };
+const profile: SmsapiRequest = { method: 'GET', endpoint: 'profile', safeToRepeat: true };
 
 async function run(
 	test: TransportContext,
@@ -123,7 +123,7 @@ describe('what goes on the wire', () => {
 	it('GET user.do with the legacy login: format=json and the md5 pair in the query', async () => {
 		serve(PRIMARY, 'get', '/user.do', [200, { points: '12.5000', proCount: 10 }]);
 		const test = transportContext(legacyCredentials());
-		const result = await run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1, details: 1 }, kind: 'read' });
+		const result = await run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1, details: 1 }, safeToRepeat: true });
 
 		expect(hits[0].query).toEqual({ format: 'json', credits: '1', details: '1', username: USERNAME, password: PASSWORD_MD5 });
 		expect(hits[0].headers.authorization).toBeUndefined();
@@ -137,8 +137,8 @@ describe('what goes on the wire', () => {
 		const test = transportContext(tokenCredentials());
 
 		expect((await run(test, profile)).data).toEqual({ name: 'ACME', points: 3 });
-		await run(test, { method: 'PUT', endpoint: '/contacts/5b83ba81a788494a04a2d9b4', body: { city: 'Kraków' }, kind: 'read' });
-		const deleted = await run(test, { method: 'DELETE', endpoint: 'contacts/5b83ba81a788494a04a2d9b4', kind: 'read' });
+		await run(test, { method: 'PUT', endpoint: '/contacts/5b83ba81a788494a04a2d9b4', body: { city: 'Kraków' }, safeToRepeat: true });
+		const deleted = await run(test, { method: 'DELETE', endpoint: 'contacts/5b83ba81a788494a04a2d9b4', safeToRepeat: true });
 
 		expect(hits[0].query).toEqual({});
 		expect(hits[1].headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -165,7 +165,7 @@ describe('what goes on the wire', () => {
 		serve(PRIMARY, 'get', '/prices', [200, []]);
 		serve(PRIMARY, 'post', '/sms.do', [200, SEND_OK]);
 		const test = transportContext(tokenCredentials());
-		await run(test, { method: 'GET', endpoint: 'prices', kind: 'read', legacy: true });
+		await run(test, { method: 'GET', endpoint: 'prices', safeToRepeat: true, legacy: true });
 		await run(test, { ...send(), qs: { format: 'xml' } });
 
 		expect(hits[0].query).toEqual({ format: 'json' });
@@ -210,8 +210,8 @@ describe('answers', () => {
 			[200, [{ status: 'OK', number: '48100200300', id: '1a2', price: 0.1 }, { error: 13, number: '48500', status: 'ERROR' }]],
 		);
 		const test = transportContext(tokenCredentials());
-		const one = await run(test, { method: 'GET', endpoint: 'hlr.do', qs: { number: '48100200300' }, kind: 'create' });
-		const many = await run(test, { method: 'GET', endpoint: 'hlr.do', qs: { number: '48100200300,48500' }, kind: 'create' });
+		const one = await run(test, { method: 'GET', endpoint: 'hlr.do', qs: { number: '48100200300' }, safeToRepeat: false });
+		const many = await run(test, { method: 'GET', endpoint: 'hlr.do', qs: { number: '48100200300,48500' }, safeToRepeat: false });
 		expect(one.data).toEqual({ status: 'OK', number: '48100200300', id: '1a2', price: 0.1 });
 		expect(many.data).toEqual([
 			{ status: 'OK', number: '48100200300', id: '1a2', price: 0.1 },
@@ -261,7 +261,7 @@ describe('service errors', () => {
 			[415, { message: 'Unsupported Media Type' }],
 		);
 		const test = transportContext(tokenCredentials());
-		const request: SmsapiRequest = { method: 'POST', endpoint: 'contacts', body: { phone_number: '48500000000' }, kind: 'create' };
+		const request: SmsapiRequest = { method: 'POST', endpoint: 'contacts', body: { phone_number: '48500000000' }, safeToRepeat: false };
 		const conflict = await failure(run(test, request));
 		const media = await failure(run(test, request));
 
@@ -294,7 +294,7 @@ describe('failover', () => {
 	it('a legacy non-200 (a proxy page) on a read goes to the backup', async () => {
 		serve(PRIMARY, 'get', '/sender.do', [404, '<html>Not Found</html>', { 'Content-Type': 'text/html' }]);
 		serve(BACKUP, 'get', '/sender.do', [200, [{ sender: 'Shop', status: 'ACTIVE', default: true }]]);
-		const result = await run(transportContext(tokenCredentials()), { method: 'GET', endpoint: 'sender.do', qs: { list: 1 }, kind: 'read' });
+		const result = await run(transportContext(tokenCredentials()), { method: 'GET', endpoint: 'sender.do', qs: { list: 1 }, safeToRepeat: true });
 		expect(result.meta.address).toBe('backup');
 		expect(result.data).toEqual([{ sender: 'Shop', status: 'ACTIVE', default: true }]);
 	});
@@ -580,7 +580,7 @@ describe('secrets never leave the credential', () => {
 		serve(PRIMARY, 'get', '/user.do', [200, { error: 102, message: `Bad login for username=${USERNAME}&password=${PASSWORD_MD5} (${PASSWORD})` }]);
 		const test = transportContext(legacyCredentials());
 		const uncertain = await failure(run(test, send()));
-		const login = await failure(run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1 }, kind: 'read' }));
+		const login = await failure(run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1 }, safeToRepeat: true }));
 
 		expect(hits[0].body.password).toBe(PASSWORD_MD5); // it really was on the wire
 		expectClean(uncertain, [PASSWORD, PASSWORD_MD5]);
@@ -611,7 +611,7 @@ describe('secrets never leave the credential', () => {
 	it('legacy: a network error (n8n’s raw error carries the md5 in its query)', async () => {
 		const port = await closedPort();
 		const test = transportContext(legacyCredentials({ baseUrl: `http://127.0.0.1:${port}`, backupUrl: '' }));
-		const error = await failure(run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1 }, kind: 'read' }));
+		const error = await failure(run(test, { method: 'GET', endpoint: 'user.do', qs: { credits: 1 }, safeToRepeat: true }));
 		expectClean(error, [PASSWORD, PASSWORD_MD5]);
 	});
 });

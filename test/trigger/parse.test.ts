@@ -6,7 +6,7 @@ import {
 	PARSE_LIMITS,
 	unixToIso,
 	type ParseResult,
-} from '../../nodes/Smsapi/trigger/parse';
+} from '../../nodes/Smsapi/trigger/callbackParsing';
 
 function ok(result: ParseResult) {
 	if (!result.ok) throw new Error(`expected the request to be accepted, got ${result.status}: ${result.reason}`);

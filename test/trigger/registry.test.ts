@@ -44,7 +44,7 @@ describe('registering at the published /callbacks', () => {
 			endpoint: 'callbacks',
 			body: { type: 'sms_dlr', url: `${BASE_URL}/webhook/${WEBHOOK_ID}/dlr/${NODE_ID}` },
 			bodyFormat: 'json',
-			kind: 'create',
+			safeToRepeat: false,
 		});
 		expect(nodeStaticData(workflow)?.[REGISTRATION_KEY]).toEqual({ id: 'c1', type: 'sms_dlr', url: urlFor('dlr') });
 	});
@@ -164,7 +164,7 @@ describe('URLs registered in the earlier layout (…/<event>?secret=)', () => {
 			endpoint: 'callbacks/e1',
 			body: { url: `${BASE_URL}/webhook/${WEBHOOK_ID}/dlr/Xy7-secret` },
 			bodyFormat: 'json',
-			kind: 'read',
+			safeToRepeat: true,
 		});
 		expect(calls()).toEqual(['GET callbacks', 'GET callbacks', 'PUT callbacks/e1']);
 	});
@@ -336,7 +336,7 @@ describe('the Receiving Number dropdown', () => {
 	it('lists the numbers of OPTIONS /callbacks, sorted', async () => {
 		request.mockResolvedValueOnce(answer({ post: { receiver_number: ['48799599599', '48500100100'] } }));
 		const options = await trigger.methods!.loadOptions!.getReceivingNumbers.call({} as never);
-		expect(request).toHaveBeenCalledWith({ method: 'OPTIONS', endpoint: 'callbacks', kind: 'read' });
+		expect(request).toHaveBeenCalledWith({ method: 'OPTIONS', endpoint: 'callbacks', safeToRepeat: true });
 		expect(options).toEqual([
 			{ name: '48500100100', value: '48500100100' },
 			{ name: '48799599599', value: '48799599599' },

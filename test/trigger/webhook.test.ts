@@ -1,7 +1,7 @@
 import type { INodeType } from 'n8n-workflow';
 
 import { DEDUPE_STATE_KEY } from '../../nodes/Smsapi/trigger/handler';
-import { parseFormEncoded } from '../../nodes/Smsapi/trigger/parse';
+import { parseFormEncoded } from '../../nodes/Smsapi/trigger/callbackParsing';
 import {
 	BASE_URL,
 	callWebhook,

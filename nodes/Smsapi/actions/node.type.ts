@@ -14,4 +14,3 @@ export type SmsapiMap = {
 };
 
 export type SmsapiResource = keyof SmsapiMap;
-export type SmsapiOperation = SmsapiMap[SmsapiResource];

@@ -38,7 +38,12 @@ const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationModule }
 		send: sms.send,
 		sendToGroup: sms.sendToGroup,
 	},
-	subuser: { create: subuser.create, get: subuser.get, getMany: subuser.getMany, update: subuser.update },
+	subuser: {
+		create: subuser.create,
+		get: subuser.get,
+		getMany: subuser.getMany,
+		update: subuser.update,
+	},
 };
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

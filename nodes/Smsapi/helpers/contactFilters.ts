@@ -58,14 +58,19 @@ function expression(filter: ContactFilter, field: string): string {
  * The query parameters for the filter rows, or the problems that keep them from being sent.
  * A field may appear once (the query has one value per name): two bounds are one Between.
  */
-export function contactFilterQuery(filters: readonly ContactFilter[]): { query: IDataObject; problems: string[] } {
+export function contactFilterQuery(filters: readonly ContactFilter[]): {
+	query: IDataObject;
+	problems: string[];
+} {
 	const query: IDataObject = {};
 	const problems: string[] = [];
 	filters.forEach((filter, position) => {
 		const row = `Filter ${position + 1}`;
 		const field = fieldName(filter);
 		if (field === '') {
-			problems.push(`${row}: ${filter.field === 'custom' ? 'enter the name of the custom field' : 'choose a field'}.`);
+			problems.push(
+				`${row}: ${filter.field === 'custom' ? 'enter the name of the custom field' : 'choose a field'}.`,
+			);
 			return;
 		}
 		if (RESERVED.has(field)) {
@@ -94,18 +99,27 @@ export function contactFilterQuery(filters: readonly ContactFilter[]): { query: 
 }
 
 /** The fields the published API sorts contacts by (`order_by`, ascending; it has no direction). */
-export const CONTACT_ORDER_FIELDS = ['date_created', 'date_updated', 'first_name', 'last_name'] as const;
+export const CONTACT_ORDER_FIELDS = [
+	'date_created',
+	'date_updated',
+	'first_name',
+	'last_name',
+] as const;
 
 /**
  * The service's `order_by` from the node's Order By option (`sort`), or the problem that keeps it
  * from being sent. Workflows saved when Sort offered any field and a direction may carry a field
  * the service cannot sort by or a descending order: those are refused in words, not sent.
  */
-export function contactOrderBy(options: { sort?: unknown; sortDirection?: unknown }): { orderBy?: string; problem?: string } {
+export function contactOrderBy(options: { sort?: unknown; sortDirection?: unknown }): {
+	orderBy?: string;
+	problem?: string;
+} {
 	const field = String(options.sort ?? '').trim();
 	if (options.sortDirection === 'descending') {
 		return {
-			problem: 'The service sorts contacts in ascending order only. Set Sort Direction to Ascending or remove it.',
+			problem:
+				'The service sorts contacts in ascending order only. Set Sort Direction to Ascending or remove it.',
 		};
 	}
 	if (field === '') return {};

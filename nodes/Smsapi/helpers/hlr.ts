@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { mayBeSameNumber } from './numbers';
 
-/** The service checks at most 20 numbers per request (spec, "Limits"). */
+/** The service checks at most 20 numbers per request (docs/service-behaviour.md, "Limits"). */
 export const MAX_HLR_NUMBERS_PER_REQUEST = 20;
 export const MAX_HLR_IDX_LENGTH = 255;
 
@@ -27,13 +27,17 @@ export function checkHlrIdx(idx: string): string | undefined {
 /** Consecutive slices of at most `size` elements, in order. */
 export function chunk<T>(list: readonly T[], size: number): T[][] {
 	const chunks: T[][] = [];
-	for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
+	for (let start = 0; start < list.length; start += size)
+		chunks.push(list.slice(start, start + size));
 	return chunks;
 }
 
 /** Whether an entry reports a failed lookup (`status: ERROR` or an `error` code). */
 export function isHlrError(entry: IDataObject): boolean {
-	return String(entry.status ?? '').toUpperCase() === 'ERROR' || (entry.error !== undefined && entry.error !== null);
+	return (
+		String(entry.status ?? '').toUpperCase() === 'ERROR' ||
+		(entry.error !== undefined && entry.error !== null)
+	);
 }
 
 /**
@@ -41,9 +45,14 @@ export function isHlrError(entry: IDataObject): boolean {
  * so equal counts are matched by position; otherwise by number (the answer may carry the country
  * prefix the request left out). Undefined: the answer has nothing for that number.
  */
-export function matchHlrEntries(numbers: readonly string[], entries: readonly IDataObject[]): Array<IDataObject | undefined> {
+export function matchHlrEntries(
+	numbers: readonly string[],
+	entries: readonly IDataObject[],
+): Array<IDataObject | undefined> {
 	if (entries.length === numbers.length) return [...entries];
 	return numbers.map((number) =>
-		entries.find((entry) => entry.number !== undefined && mayBeSameNumber(String(entry.number), number)),
+		entries.find(
+			(entry) => entry.number !== undefined && mayBeSameNumber(String(entry.number), number),
+		),
 	);
 }

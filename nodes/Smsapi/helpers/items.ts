@@ -4,23 +4,38 @@ import { NodeOperationError } from 'n8n-workflow';
 type ItemResult = IDataObject | IDataObject[];
 
 /**
- * The error as an output item for `continueOnFail`: message and details, never secrets. With
- * "Continue (using error output)" n8n routes an item to the error output only when its json is
- * a bare error (`{ error }`; 2.x also allows `message` and `details`), so it gets just the text.
+ * An output item for a failure, `json.error` saying what failed. With "Continue (using error
+ * output)" n8n routes an item to the error output only when its json is a bare error
+ * (`{ error }`; 2.x also allows `message` and `details`), so it gets just the text there; the
+ * regular output keeps the details.
  */
+export function failureItem(
+	this: IExecuteFunctions,
+	json: IDataObject,
+	itemIndex: number,
+): INodeExecutionData {
+	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
+	return { json: toErrorOutput ? { error: json.error } : json, pairedItem: { item: itemIndex } };
+}
+
+/** The error as an output item for `continueOnFail`: message and details, never secrets. */
 export function errorItem(
 	this: IExecuteFunctions,
 	error: Error & { description?: string | null },
 	itemIndex: number,
 ): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
-	if (error.description && this.getNode().onError !== 'continueErrorOutput') json.description = error.description;
-	return { json, pairedItem: { item: itemIndex } };
+	if (error.description) json.description = error.description;
+	return failureItem.call(this, json, itemIndex);
 }
 
 /** Attach the item index to an error raised while handling that item. */
 export function withItemIndex(this: IExecuteFunctions, error: unknown, itemIndex: number): Error {
-	if (error instanceof Error && 'context' in error && typeof (error as NodeOperationError).context === 'object') {
+	if (
+		error instanceof Error &&
+		'context' in error &&
+		typeof (error as NodeOperationError).context === 'object'
+	) {
 		(error as NodeOperationError).context.itemIndex = itemIndex;
 		return error;
 	}
@@ -54,14 +69,22 @@ export async function mapItems(
 	return output;
 }
 
-/** A text parameter that must not be empty, trimmed; `missing` says what to choose. */
+/**
+ * A text parameter (or the value of a resource locator) that must not be empty, trimmed;
+ * `missing` says what to enter or choose, `description` how.
+ */
 export function requiredText(
 	this: IExecuteFunctions,
 	parameterName: string,
 	itemIndex: number,
 	missing: string,
+	description?: string,
 ): string {
-	const value = String(this.getNodeParameter(parameterName, itemIndex) ?? '').trim();
-	if (value === '') throw new NodeOperationError(this.getNode(), missing, { itemIndex });
+	const value = String(
+		this.getNodeParameter(parameterName, itemIndex, '', { extractValue: true }) ?? '',
+	).trim();
+	if (value === '') {
+		throw new NodeOperationError(this.getNode(), missing, { itemIndex, description });
+	}
 	return value;
 }

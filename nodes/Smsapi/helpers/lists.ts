@@ -6,7 +6,11 @@ import type { IDataObject } from 'n8n-workflow';
  */
 export function listEntries(data: unknown): IDataObject[] {
 	const list = Array.isArray(data) ? data : (data as IDataObject | undefined)?.collection;
-	return Array.isArray(list) ? (list as unknown[]).filter((entry): entry is IDataObject => typeof entry === 'object' && entry !== null) : [];
+	return Array.isArray(list)
+		? (list as unknown[]).filter(
+				(entry): entry is IDataObject => typeof entry === 'object' && entry !== null,
+			)
+		: [];
 }
 
 /** `size` of a REST list answer (all matches, not only this page), when the service gave it. */

@@ -7,7 +7,8 @@
 export const MIN_NUMBER_DIGITS = 7;
 export const MAX_NUMBER_DIGITS = 15;
 
-export type NumbersInput = string | number | ReadonlyArray<string | number | null | undefined> | null | undefined;
+export type NumbersInput =
+	string | number | ReadonlyArray<string | number | null | undefined> | null | undefined;
 
 const FORMATTING = /[\s\-\u2010-\u2015().\/]/g;
 
@@ -46,8 +47,11 @@ function splitChunk(chunk: string): string[] {
  */
 export function splitNumbers(input: NumbersInput): string[] {
 	if (input === null || input === undefined) return [];
-	if (Array.isArray(input)) return input.flatMap((element) => splitNumbers(element as NumbersInput));
-	return String(input).split(/[,;\r\n]+/).flatMap(splitChunk);
+	if (Array.isArray(input))
+		return input.flatMap((element) => splitNumbers(element as NumbersInput));
+	return String(input)
+		.split(/[,;\r\n]+/)
+		.flatMap(splitChunk);
 }
 
 export type NumberValidation =
@@ -192,7 +196,11 @@ export class SameNumberIndex<T> {
 		consider(this.exact.get(query));
 		if (query.length <= MAX_MATCHED_DIGITS) {
 			// Indexed no longer than the query: zeros + a tail the query ends with.
-			for (let tailLength = MIN_TAIL_DIGITS; tailLength <= Math.min(query.length, this.maxLength); tailLength++) {
+			for (
+				let tailLength = MIN_TAIL_DIGITS;
+				tailLength <= Math.min(query.length, this.maxLength);
+				tailLength++
+			) {
 				const tail = query.slice(-tailLength);
 				if (tail.startsWith('0')) continue;
 				for (let zeros = 0; tailLength + zeros <= Math.min(query.length, this.maxLength); zeros++) {

@@ -1,6 +1,6 @@
 /**
  * Offline SMS segment calculator: which alphabet a text travels in, how many parts it takes
- * and what it costs, following the service's own tables (spec, "Limits").
+ * and what it costs, following the service's own tables (docs/service-behaviour.md, "Limits").
  *
  * Counting model:
  * - GSM-7 (GSM 03.38 default alphabet): one unit per basic character, two per extension
@@ -13,7 +13,7 @@
  *   split. Real encoders avoid cutting an escape sequence or a surrogate pair at a part boundary,
  *   which can add a part in rare edge cases; the service's published table ignores that, and so do we.
  *
- * Parts: the seed spec says at most 6; the published API allows 1 to 10 (`SmsParts`, content up to
+ * Parts: the seed interface description said at most 6; the published API allows 1 to 10 (`SmsParts`, content up to
  * 1,530 characters). The account's default is its own setting (`max_parts` in the profile's SMS
  * settings, set in the portal); a request's `max_parts` (1–10) applies instead of it.
  */
@@ -22,12 +22,6 @@ export type SmsEncoding = 'GSM-7' | 'UCS-2';
 
 /** The service's hard limit of parts per message (and the maximum of `max_parts`). */
 export const MAX_PARTS = 10;
-
-/** Cumulative characters for 1..10 parts. */
-export const PART_LIMITS: Readonly<Record<SmsEncoding, readonly number[]>> = {
-	'GSM-7': [160, 306, 459, 612, 765, 918, 1071, 1224, 1377, 1530],
-	'UCS-2': [70, 134, 201, 268, 335, 402, 469, 536, 603, 670],
-};
 
 const SINGLE_PART: Record<SmsEncoding, number> = { 'GSM-7': 160, 'UCS-2': 70 };
 const PER_PART_WHEN_SPLIT: Record<SmsEncoding, number> = { 'GSM-7': 153, 'UCS-2': 67 };
@@ -38,7 +32,7 @@ export const FAST_COST_FACTOR = 1.5;
 /**
  * GSM 03.38 basic table in code order (0x00-0x7F), without the escape code 0x1B, which is
  * not a character a user can type. It contains line feed and carriage return, the Greek
- * capitals and `¡`, which the spec's shorter list leaves out.
+ * capitals and `¡`, which the seed interface description's shorter list leaves out.
  */
 const GSM7_BASIC_CHARACTERS =
 	'@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?' +
@@ -49,11 +43,6 @@ const GSM7_EXTENSION_CHARACTERS = '\f^{}\\[~]|€';
 
 const GSM7_BASIC = new Set(GSM7_BASIC_CHARACTERS);
 const GSM7_EXTENSION = new Set(GSM7_EXTENSION_CHARACTERS);
-
-/** True for a character of the GSM-7 basic table (one unit). */
-export function isGsm7Basic(char: string): boolean {
-	return GSM7_BASIC.has(char);
-}
 
 /** True for a character of the GSM-7 extension table (two units). */
 export function isGsm7Extension(char: string): boolean {
@@ -219,7 +208,7 @@ function normalizeCharacter(char: string): string {
  * quotes, dashes, ellipsis and odd spaces become ASCII.
  *
  * Decision: accented letters that are also in the GSM-7 alphabet (é, è, ñ, ü, ä, ö, Å, Ç...)
- * are replaced too, because the spec's own examples replace GSM letters (ñ→n, ß→Ss, Æ→A,
+ * are replaced too, because the service's documented examples replace GSM letters (ñ→n, ß→Ss, Æ→A,
  * æ→a). GSM symbols that are not letters (£ ¥ § ¿ ¡ ¤, the Greek capitals, €) are kept.
  * Characters without a plain equivalent (emoji, Cyrillic, CJK) are kept as they are.
  */

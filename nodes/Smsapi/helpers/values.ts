@@ -1,7 +1,21 @@
-/** Numbers the service sometimes sends as strings ("0.3000") come out as numbers. */
-export function toNumber(value: unknown): number | unknown {
-	if (typeof value === 'number') return value;
-	if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+/**
+ * Reading parameter and answer values whose type an expression or the service decides.
+ */
+
+/** A decimal number written as text (`"0.3000"`, `"-12"`), as the service sometimes sends numbers. */
+const DECIMAL = /^\s*[-+]?\d+(?:\.\d+)?\s*$/;
+
+/** The text is a plain decimal number (`"0.3000"`, `" 12 "`), nothing else (`"1e3"`, `"0x10"` are not). */
+export function isDecimalText(text: string): boolean {
+	return DECIMAL.test(text);
+}
+
+/**
+ * A number the service may send as text (`points: "0.3000"`) as a number; anything else, a
+ * text that is not a plain decimal included, unchanged.
+ */
+export function numberFromService(value: unknown): unknown {
+	if (typeof value === 'string' && isDecimalText(value)) return Number(value);
 	return value;
 }
 
@@ -14,4 +28,12 @@ export function splitList(value: unknown): string[] {
 /** A parameter as text: an expression may give a number or another value; null and undefined are empty. */
 export function toText(value: unknown): string {
 	return value === undefined || value === null ? '' : String(value);
+}
+
+/** A value that was given: not null or undefined, not a blank text, not an empty list. */
+export function isGiven(value: unknown): boolean {
+	if (value === undefined || value === null) return false;
+	if (typeof value === 'string') return value.trim() !== '';
+	if (Array.isArray(value)) return value.length > 0;
+	return true;
 }

@@ -1,7 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { listEntries, listSize } from '../helpers/lists';
-import { smsapiApiRequest } from '../transport';
+import { smsapiApiRequestPage } from '../transport';
 
 const PAGE_SIZE = 50;
 
@@ -23,15 +22,19 @@ export async function searchContacts(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0) || 0;
-	const qs: IDataObject = { offset, limit: PAGE_SIZE, order_by: 'last_name' };
+	const qs: IDataObject = { order_by: 'last_name' };
 	if (filter && filter.trim() !== '') qs.q = filter.trim();
-	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'contacts', qs, kind: 'read' });
-	const contacts = listEntries(data);
-	const size = listSize(data);
-	const next = offset + contacts.length;
-	const more = contacts.length === PAGE_SIZE && (size === undefined || next < size);
+	const page = await smsapiApiRequestPage.call(
+		this,
+		{ method: 'GET', endpoint: 'contacts', qs, safeToRepeat: true },
+		offset,
+		PAGE_SIZE,
+	);
 	return {
-		results: contacts.map((contact) => ({ name: contactLabel(contact), value: String(contact.id) })),
-		paginationToken: more ? String(next) : undefined,
+		results: page.entries.map((contact) => ({
+			name: contactLabel(contact),
+			value: String(contact.id),
+		})),
+		paginationToken: page.nextOffset === undefined ? undefined : String(page.nextOffset),
 	};
 }

@@ -1,26 +1,26 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { listEntries } from '../helpers/lists';
 import { smsapiApiRequest } from '../transport';
-
-function asList(data: unknown): IDataObject[] {
-	if (Array.isArray(data)) return data as IDataObject[];
-	const collection = (data as IDataObject | undefined)?.collection;
-	return Array.isArray(collection) ? (collection as IDataObject[]) : [];
-}
 
 function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
 	return a.name.localeCompare(b.name);
 }
 
-/** The account's active sender names (only those are accepted in `from`). */
-export async function getSenderNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+/** Every sender name of the account (shared ones of the main user included), any status. */
+async function senderNames(this: ILoadOptionsFunctions): Promise<IDataObject[]> {
 	const { data } = await smsapiApiRequest.call(this, {
 		method: 'GET',
 		endpoint: 'sender.do',
 		qs: { list: 1, with_nat_names: 1 },
-		kind: 'read',
+		safeToRepeat: true,
 	});
-	const options = asList(data)
+	return listEntries(data);
+}
+
+/** The account's active sender names (only those are accepted in `from`). */
+export async function getSenderNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const options = (await senderNames.call(this))
 		.filter((entry) => String(entry.status ?? '').toUpperCase() === 'ACTIVE')
 		.map((entry) => {
 			const name = String(entry.sender ?? entry.name ?? '');
@@ -33,8 +33,12 @@ export async function getSenderNames(this: ILoadOptionsFunctions): Promise<INode
 
 /** The account's message templates, by name (the service takes the name in `template`). */
 export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'sms/templates', kind: 'read' });
-	const options = asList(data)
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'GET',
+		endpoint: 'sms/templates',
+		safeToRepeat: true,
+	});
+	const options = listEntries(data)
 		.map((entry) => ({
 			name: String(entry.name ?? ''),
 			value: String(entry.name ?? ''),
@@ -52,12 +56,18 @@ function groupLabel(group: IDataObject): string {
 }
 
 async function contactGroups(this: ILoadOptionsFunctions): Promise<IDataObject[]> {
-	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'contacts/groups', kind: 'read' });
-	return asList(data).filter((group) => group.name !== undefined && group.name !== null);
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'GET',
+		endpoint: 'contacts/groups',
+		safeToRepeat: true,
+	});
+	return listEntries(data).filter((group) => group.name !== undefined && group.name !== null);
 }
 
 /** Contact groups by name, for group sends (the service takes the group's name). */
-export async function getContactGroupNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getContactGroupNames(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	return (await contactGroups.call(this))
 		.map((group) => ({
 			name: groupLabel(group),
@@ -68,25 +78,26 @@ export async function getContactGroupNames(this: ILoadOptionsFunctions): Promise
 }
 
 /** Contact groups by id: contact filters, group membership (create, update, add to and remove from group). */
-export async function getContactGroupIds(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getContactGroupIds(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	return (await contactGroups.call(this))
 		.map((group) => ({
 			name: groupLabel(group),
 			value: String(group.id),
-			description: typeof group.description === 'string' && group.description !== '' ? group.description : undefined,
+			description:
+				typeof group.description === 'string' && group.description !== ''
+					? group.description
+					: undefined,
 		}))
 		.sort(byName);
 }
 
 /** Every sender name of the account, active or not, with its status (sender status, delete, default). */
-export async function getAllSenderNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { data } = await smsapiApiRequest.call(this, {
-		method: 'GET',
-		endpoint: 'sender.do',
-		qs: { list: 1, with_nat_names: 1 },
-		kind: 'read',
-	});
-	return asList(data)
+export async function getAllSenderNames(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return (await senderNames.call(this))
 		.map((entry) => {
 			const name = String(entry.sender ?? entry.name ?? '');
 			const status = String(entry.status ?? '').toUpperCase();
@@ -98,14 +109,16 @@ export async function getAllSenderNames(this: ILoadOptionsFunctions): Promise<IN
 }
 
 /** The account's sub-users by username. */
-export async function getSubuserNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getSubuserNames(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const { data } = await smsapiApiRequest.call(this, {
 		method: 'GET',
 		endpoint: 'user.do',
 		qs: { list: 1 },
-		kind: 'read',
+		safeToRepeat: true,
 	});
-	return asList(data)
+	return listEntries(data)
 		.map((entry) => ({
 			name: String(entry.username ?? ''),
 			value: String(entry.username ?? ''),

@@ -1,12 +1,13 @@
 import type { SmsapiRequest } from './types';
-import { endpointKey } from './parse';
+import { formValue } from './formValues';
+import { endpointKey } from './responseBody';
 
 /**
  * The pure decisions of the transport: is an answer a failure worth repeating, may this
  * request be repeated without doing it twice, where and after how long.
  *
- * The one rule that matters: a `create` request (a send, an HLR lookup, a new sub-user or
- * sender) is repeated only when the repeat provably cannot double it. The vendor's own
+ * The one rule that matters: a request that is not `safeToRepeat` (a send, an HLR lookup, a new
+ * contact, sub-user, sender or callback) is repeated only when the repeat provably cannot double it. The vendor's own
  * failover example re-posts on any non-200 and can send a message twice; this one does not.
  */
 
@@ -86,31 +87,27 @@ export function mayHaveBeenAccepted(failure: AttemptFailure): boolean {
 	return !provesNotReceived(failure) && !provesNotProcessed(failure);
 }
 
-function isSet(value: unknown): boolean {
-	return value !== undefined && value !== null && String(value).trim() !== '';
-}
-
-function isOne(value: unknown): boolean {
-	return value === true || value === 1 || (typeof value === 'string' && value.trim() === '1');
-}
-
 /**
- * The request carries a non-empty `idx` together with `check_idx=1` (body or query): the
- * service then refuses a repeat with error 53 instead of acting twice.
+ * The request carries a non-empty `idx` together with `check_idx=1` (body or query), as they go
+ * out on the wire: the service then refuses a repeat with error 53 instead of acting twice.
  */
 export function hasIdxGuard(request: Pick<SmsapiRequest, 'qs' | 'body'>): boolean {
-	const idx = request.body?.idx ?? request.qs?.idx;
-	const checkIdx = request.body?.check_idx ?? request.qs?.check_idx;
-	return isSet(idx) && isOne(checkIdx);
+	const idx = formValue(request.body?.idx ?? request.qs?.idx);
+	const checkIdx = formValue(request.body?.check_idx ?? request.qs?.check_idx);
+	return idx !== undefined && idx.trim() !== '' && checkIdx === '1';
 }
 
 /**
- * May the request be sent again after this failure? Reads: always. Creates: only when the
+ * May the request be sent again after this failure? `safeToRepeat`: always. Otherwise only when the
  * repeat cannot double it: idx+check_idx=1, or the failure proves the service never got it or
  * refused it before processing.
  */
-export function mayRepeat(kind: SmsapiRequest['kind'], guardedByIdx: boolean, failure: AttemptFailure): boolean {
-	if (kind === 'read') return true;
+export function mayRepeat(
+	safeToRepeat: boolean,
+	guardedByIdx: boolean,
+	failure: AttemptFailure,
+): boolean {
+	if (safeToRepeat) return true;
 	return guardedByIdx || provesNotReceived(failure) || provesNotProcessed(failure);
 }
 
@@ -132,7 +129,8 @@ export function parseRetryAfter(value: unknown, nowMs: number = Date.now()): num
 }
 
 export interface NextAttemptInput {
-	kind: SmsapiRequest['kind'];
+	/** `SmsapiRequest.safeToRepeat`. */
+	safeToRepeat: boolean;
 	guardedByIdx: boolean;
 	failure: AttemptFailure;
 	/** Attempts made so far, the failed one included. */
@@ -149,7 +147,8 @@ export type NextAttempt =
 
 /**
  * What to do after a failed attempt.
- * - A create that may not be repeated stops at once (`notRepeatable`).
+ * - A request that is not safe to repeat, after a failure that does not prove the repeat harmless,
+ *   stops at once (`notRepeatable`).
  * - Total attempts are bounded by `maxAttempts` (`exhausted`).
  * - Address trouble (network, 5xx, unreadable, internal-error codes) moves to the other address
  *   when a backup exists; the first move to the backup is immediate.
@@ -159,7 +158,8 @@ export type NextAttempt =
 export function planNextAttempt(input: NextAttemptInput): NextAttempt {
 	const policy = input.policy ?? DEFAULT_RETRY_POLICY;
 	const { failure } = input;
-	if (!mayRepeat(input.kind, input.guardedByIdx, failure)) return { action: 'stop', reason: 'notRepeatable' };
+	if (!mayRepeat(input.safeToRepeat, input.guardedByIdx, failure))
+		return { action: 'stop', reason: 'notRepeatable' };
 	if (input.attemptsMade >= policy.maxAttempts) return { action: 'stop', reason: 'exhausted' };
 
 	const steps = policy.backoffMs;
@@ -170,7 +170,8 @@ export function planNextAttempt(input: NextAttemptInput): NextAttempt {
 		return { action: 'repeat', address: other, delayMs: firstFailover ? 0 : backoff };
 	}
 	const retryAfterMs = 'retryAfterMs' in failure ? failure.retryAfterMs : undefined;
-	const delayMs = retryAfterMs !== undefined ? Math.min(retryAfterMs, policy.maxRetryAfterMs) : backoff;
+	const delayMs =
+		retryAfterMs !== undefined ? Math.min(retryAfterMs, policy.maxRetryAfterMs) : backoff;
 	return { action: 'repeat', address: input.address, delayMs };
 }
 
@@ -186,7 +187,9 @@ export function isAcceptedEarlier(
 	earlierAttemptMayHaveBeenAccepted: boolean,
 	idxGenerated: boolean,
 ): boolean {
-	return isAmbiguousIdxRefusal(code, guardedByIdx, earlierAttemptMayHaveBeenAccepted) && idxGenerated;
+	return (
+		isAmbiguousIdxRefusal(code, guardedByIdx, earlierAttemptMayHaveBeenAccepted) && idxGenerated
+	);
 }
 
 /**

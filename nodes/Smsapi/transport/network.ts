@@ -9,14 +9,20 @@
  * raw error, so the whole chain (`cause`, `errors` of an AggregateError) is searched.
  */
 
-const NETWORK_CODE = /^(E(?!RR_)[A-Z0-9_]+|UND_ERR_[A-Z_]+|ERR_SOCKET_[A-Z_]+|ERR_TLS_[A-Z_]+|ERR_SSL_[A-Z_]+|CERT_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_[A-Z_]+)$/;
+const NETWORK_CODE =
+	/^(E(?!RR_)[A-Z0-9_]+|UND_ERR_[A-Z_]+|ERR_SOCKET_[A-Z_]+|ERR_TLS_[A-Z_]+|ERR_SSL_[A-Z_]+|CERT_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_[A-Z_]+)$/;
 const CANCELLED_CODES = ['ERR_CANCELED', 'ABORT_ERR'];
-const TIMEOUT_CODES = ['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT'];
+const TIMEOUT_CODES = [
+	'ECONNABORTED',
+	'ETIMEDOUT',
+	'ESOCKETTIMEDOUT',
+	'UND_ERR_HEADERS_TIMEOUT',
+	'UND_ERR_BODY_TIMEOUT',
+	'UND_ERR_CONNECT_TIMEOUT',
+];
 
 export type ThrownClassification =
-	| { type: 'network'; code: string; timedOut: boolean }
-	| { type: 'cancelled' }
-	| { type: 'other' };
+	{ type: 'network'; code: string; timedOut: boolean } | { type: 'cancelled' } | { type: 'other' };
 
 function codesIn(error: unknown, depth = 0, seen = new Set<unknown>()): string[] {
 	if (typeof error !== 'object' || error === null || depth > 6 || seen.has(error)) return [];
@@ -52,11 +58,13 @@ export function classifyThrownError(error: unknown): ThrownClassification {
 	if (error instanceof Error && error.name === 'AbortError') return { type: 'cancelled' };
 	const messages = messagesIn(error).join(' ');
 	const timedOut =
-		codes.some((code) => TIMEOUT_CODES.includes(code)) || /\btimeout\b|\btimed out\b/i.test(messages);
+		codes.some((code) => TIMEOUT_CODES.includes(code)) ||
+		/\btimeout\b|\btimed out\b/i.test(messages);
 	const networkCode = codes.find((code) => NETWORK_CODE.test(code));
 	if (networkCode) return { type: 'network', code: networkCode, timedOut };
 	if (timedOut) return { type: 'network', code: 'ETIMEDOUT', timedOut: true };
-	if (/socket hang up/i.test(messages)) return { type: 'network', code: 'ECONNRESET', timedOut: false };
+	if (/socket hang up/i.test(messages))
+		return { type: 'network', code: 'ECONNRESET', timedOut: false };
 	return { type: 'other' };
 }
 

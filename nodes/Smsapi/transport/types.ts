@@ -19,11 +19,17 @@ export interface SmsapiRequest {
 	 */
 	bodyFormat?: 'form' | 'json';
 	/**
-	 * `read`: repeating it is harmless (lists, status, profile, deleting a scheduled message).
-	 * `create`: it charges or creates something (a send, an HLR lookup, adding a sub-user or a sender);
-	 * the transport repeats it only when a repeat provably cannot double it.
+	 * Whether sending this request twice does no harm, which decides if the transport may repeat
+	 * it (on the backup address) after a failure that may have reached the service.
+	 * - `true`: reads, and writes that set or remove a state (contact update, sender delete and
+	 *   set-default, `sch_del`, `set_user`, group membership, callback `PUT`/`DELETE`): a second
+	 *   time changes nothing more. A repeat of an accepted delete may be answered "not found".
+	 * - `false`: it charges or creates something (a send, an HLR lookup, a new contact, sub-user,
+	 *   sender name or callback registration); the transport repeats it only when the failure
+	 *   proves the service never got it or refused it unprocessed, or an idx guard
+	 *   (`idx` + `check_idx=1`) makes the service refuse a copy.
 	 */
-	kind: 'read' | 'create';
+	safeToRepeat: boolean;
 	/**
 	 * Legacy endpoints (`*.do`) answer business errors with HTTP 200 and get `format=json`.
 	 * Default: true when the endpoint ends with `.do`.
@@ -48,7 +54,7 @@ export interface SmsapiRequest {
 }
 
 /**
- * The plain-text answer shapes of the legacy endpoints (spec, "Text format"), each with its own parser.
+ * The plain-text answer shapes of the legacy endpoints (docs/service-behaviour.md, "Plain-text answers"), each with its own parser.
  * - `send`: `OK:<ID>:<POINTS>` or `OK:<ID>:<POINTS>:<PHONE>;` repeated
  * - `hlr`: `OK:<NUMBER>:<ID>:<POINTS>;` / `ERROR:<NUMBER>:<ERR>;` concatenated
  * - `balance`: `Points: <n>` / `Credits: <n>`

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CallbackEvent } from './parse';
+import type { CallbackEvent } from './eventFields';
 
 /**
  * The service repeats a callback until it receives `OK`, so the same report can arrive more than
@@ -38,7 +38,11 @@ export class SeenReports {
 	constructor(private readonly limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS) {}
 
 	/** Restores from stored state, dropping what is expired, malformed or over capacity. */
-	static fromState(state: unknown, now: number, limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS): SeenReports {
+	static fromState(
+		state: unknown,
+		now: number,
+		limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS,
+	): SeenReports {
 		const memory = new SeenReports(limits);
 		const entries = (state as Partial<DedupeState> | undefined)?.entries;
 		if (!Array.isArray(entries)) return memory;
@@ -85,7 +89,11 @@ export class SeenReports {
 	 * One memory from several: every unexpired key with its latest sighting, least recently seen
 	 * first, cut to capacity. Marked changed when it holds more than the first of them.
 	 */
-	static merged(memories: SeenReports[], now: number, limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS): SeenReports {
+	static merged(
+		memories: SeenReports[],
+		now: number,
+		limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS,
+	): SeenReports {
 		const latest = new Map<string, number>();
 		for (const memory of memories) {
 			for (const [key, seenAt] of memory.seen) {
@@ -103,7 +111,8 @@ export class SeenReports {
 	/** The keys seen in the last `seconds` (a new memory with the same limits). */
 	recent(now: number, seconds: number): SeenReports {
 		const result = new SeenReports(this.limits);
-		for (const [key, seenAt] of this.seen) if (now - seenAt <= seconds) result.seen.set(key, seenAt);
+		for (const [key, seenAt] of this.seen)
+			if (now - seenAt <= seconds) result.seen.set(key, seenAt);
 		return result;
 	}
 
@@ -131,7 +140,11 @@ function text(value: unknown): string {
 
 /** A stable JSON text of a report: keys sorted, so field order does not change the key. */
 function canonical(report: IDataObject): string {
-	return JSON.stringify(Object.keys(report).sort().map((key) => [key, report[key]]));
+	return JSON.stringify(
+		Object.keys(report)
+			.sort()
+			.map((key) => [key, report[key]]),
+	);
 }
 
 /**
@@ -147,7 +160,13 @@ export function reportIdentity(event: CallbackEvent, report: IDataObject): strin
 		case 'mo':
 			return report.MsgId
 				? JSON.stringify(['mo', 'id', text(report.MsgId)])
-				: JSON.stringify(['mo', text(report.sms_from), text(report.sms_to), text(report.sms_date), text(report.sms_text)]);
+				: JSON.stringify([
+						'mo',
+						text(report.sms_from),
+						text(report.sms_to),
+						text(report.sms_date),
+						text(report.sms_text),
+					]);
 		case 'hlr':
 			return JSON.stringify(['hlr', text(report.id), text(report.number)]);
 		case 'click':
@@ -158,7 +177,10 @@ export function reportIdentity(event: CallbackEvent, report: IDataObject): strin
 }
 
 export function dedupeKey(event: CallbackEvent, report: IDataObject): string {
-	return createHash('sha256').update(reportIdentity(event, report), 'utf8').digest('base64url').slice(0, 16);
+	return createHash('sha256')
+		.update(reportIdentity(event, report), 'utf8')
+		.digest('base64url')
+		.slice(0, 16);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
 import { DEFAULT_DEDUPE_LIMITS } from './dedupe';
 import { EVENT_INFO, httpMethodExpression, subtitleExpression } from './events';
-import type { CallbackEvent } from './parse';
+import type { CallbackEvent } from './eventFields';
 import { DELIVERY_STATUSES } from './statuses';
 import {
 	PATH_SECRET_WEBHOOK,
@@ -12,7 +12,9 @@ import {
 	querySecretWebhookPath,
 } from './webhookUrls';
 
-const eventOptions = (Object.entries(EVENT_INFO) as Array<[CallbackEvent, (typeof EVENT_INFO)[CallbackEvent]]>)
+const eventOptions = (
+	Object.entries(EVENT_INFO) as Array<[CallbackEvent, (typeof EVENT_INFO)[CallbackEvent]]>
+)
 	.map(([value, info]) => ({ name: info.name, value, description: info.description }))
 	.sort((a, b) => a.name.localeCompare(b.name));
 
@@ -59,12 +61,21 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'options',
 		displayOptions: { show: { event: ['mo'] } },
 		options: [
-			{ name: 'All Numbers', value: 'all', description: 'Messages to any receiving number of the account' },
+			{
+				name: 'All Numbers',
+				value: 'all',
+				description: 'Messages to any receiving number of the account',
+			},
 			{ name: 'One Number', value: 'number', description: 'Messages to one receiving number only' },
-			{ name: 'Two-Way Numbers', value: 'twoWay', description: 'Replies to messages sent from two-way (2WAY) numbers' },
+			{
+				name: 'Two-Way Numbers',
+				value: 'twoWay',
+				description: 'Replies to messages sent from two-way (2WAY) numbers',
+			},
 		],
 		default: 'all',
-		description: 'Which inbound messages SMSAPI sends to this URL (receiver_type of the registered callback)',
+		description:
+			'Which inbound messages SMSAPI sends to this URL (receiver_type of the registered callback)',
 	},
 	{
 		displayName: 'Receiving Number Name or ID',
@@ -116,8 +127,16 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'keywordMatch',
 				type: 'options',
 				options: [
-					{ name: 'Contains', value: 'contains', description: 'The message contains a keyword anywhere' },
-					{ name: 'Starts With', value: 'startsWith', description: 'The message starts with a keyword' },
+					{
+						name: 'Contains',
+						value: 'contains',
+						description: 'The message contains a keyword anywhere',
+					},
+					{
+						name: 'Starts With',
+						value: 'startsWith',
+						description: 'The message starts with a keyword',
+					},
 				],
 				default: 'startsWith',
 				description: 'How the keywords are matched (always case-insensitive)',
@@ -128,7 +147,8 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'STOP, START',
-				description: 'Only messages matching one of these keywords start the workflow. Separate several with commas.',
+				description:
+					'Only messages matching one of these keywords start the workflow. Separate several with commas.',
 			},
 			{
 				displayName: 'Sender Numbers',

@@ -1,10 +1,10 @@
-import type { CallbackEvent } from './parse';
+import type { CallbackEvent } from './eventFields';
 
 export interface EventInfo {
 	/** Shown in the Event selector. */
 	name: string;
 	description: string;
-	/** The HTTP methods the service calls with (spec "Events"); both where it is not documented. */
+	/** The HTTP methods the service calls with (docs/service-behaviour.md, "Callbacks"); both where it is not documented. */
 	methods: Array<'GET' | 'POST'>;
 	/** The callback type in the service's `/callbacks` registry. */
 	registryType: 'sms_dlr' | 'sms_mo' | 'bulk' | 'hlr' | 'short_url';
@@ -62,7 +62,10 @@ export function httpMethodsOfEvent(): string {
 	}
 	const branches = [...groups.entries()]
 		.filter(([methods]) => methods !== 'GET,POST')
-		.map(([methods, events]) => `${JSON.stringify(events)}.includes($parameter["event"]) ? "${methods}" : `);
+		.map(
+			([methods, events]) =>
+				`${JSON.stringify(events)}.includes($parameter["event"]) ? "${methods}" : `,
+		);
 	return `(${branches.join('')}"GET,POST")`;
 }
 
@@ -74,7 +77,8 @@ export function httpMethodExpression(): string {
 /** The node's subtitle: the chosen event's name. */
 export function subtitleExpression(): string {
 	const branches = (Object.entries(EVENT_INFO) as Array<[CallbackEvent, EventInfo]>).map(
-		([event, info]) => `$parameter["event"] === ${JSON.stringify(event)} ? ${JSON.stringify(info.name)} : `,
+		([event, info]) =>
+			`$parameter["event"] === ${JSON.stringify(event)} ? ${JSON.stringify(info.name)} : `,
 	);
 	return `={{ ${branches.join('')}$parameter["event"] }}`;
 }

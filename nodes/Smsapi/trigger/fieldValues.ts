@@ -35,7 +35,8 @@ export function unixToIso(value: unknown): string | null {
 	if (typeof value === 'number') seconds = value;
 	else if (typeof value === 'string') {
 		const trimmed = value.trim();
-		if (trimmed.length <= MAX_NUMBER_LENGTH && UNSIGNED_DECIMAL.test(trimmed)) seconds = Number(trimmed);
+		if (trimmed.length <= MAX_NUMBER_LENGTH && UNSIGNED_DECIMAL.test(trimmed))
+			seconds = Number(trimmed);
 	}
 	if (!Number.isFinite(seconds) || seconds <= 0) return null;
 	const ms = seconds >= 1e11 ? seconds : seconds * 1000;
@@ -65,7 +66,12 @@ function toFlag(text: string): boolean | null {
 }
 
 /** Sets `name` (and `<name>_iso` for times) on the report from one raw value. */
-export function assignField(report: IDataObject, name: string, kind: FieldKind, raw: string | null | undefined): void {
+export function assignField(
+	report: IDataObject,
+	name: string,
+	kind: FieldKind,
+	raw: string | null | undefined,
+): void {
 	if (raw === undefined || raw === null) {
 		report[name] = null;
 		if (kind === 'time') report[`${name}_iso`] = null;

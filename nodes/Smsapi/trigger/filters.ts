@@ -18,8 +18,12 @@ export function passesStatusFilter(report: IDataObject, statuses: string[]): boo
 	if (statuses.length === 0) return true;
 	const wanted = new Set(statuses.map((status) => status.toUpperCase()));
 	const known = resolveStatus(report.status as number | null, report.status_name as string | null);
-	const reported = typeof report.status_name === 'string' ? report.status_name.toUpperCase() : undefined;
-	return (known !== undefined && wanted.has(known.name)) || (reported !== undefined && wanted.has(reported));
+	const reported =
+		typeof report.status_name === 'string' ? report.status_name.toUpperCase() : undefined;
+	return (
+		(known !== undefined && wanted.has(known.name)) ||
+		(reported !== undefined && wanted.has(reported))
+	);
 }
 
 /**

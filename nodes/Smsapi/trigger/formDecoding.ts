@@ -148,7 +148,8 @@ export function expandFormKeys(flat: Dict, maxDepth: number): Dict {
 		const value = flat[key];
 		const path = splitBracketKey(key);
 		if (path === undefined || path.length > maxDepth + 1) {
-			if (!UNSAFE_KEYS.has(key)) root[key] = appendValue(hasOwn(root, key) ? root[key] : undefined, value);
+			if (!UNSAFE_KEYS.has(key))
+				root[key] = appendValue(hasOwn(root, key) ? root[key] : undefined, value);
 			continue;
 		}
 		if (path.some((segment) => UNSAFE_KEYS.has(segment))) continue;
@@ -163,7 +164,8 @@ export function expandFormKeys(flat: Dict, maxDepth: number): Dict {
  */
 export function normalizeIndexedObjects(value: unknown, maxDepth: number, depth = 0): unknown {
 	if (depth > maxDepth + 1) return value;
-	if (Array.isArray(value)) return value.map((item) => normalizeIndexedObjects(item, maxDepth, depth + 1));
+	if (Array.isArray(value))
+		return value.map((item) => normalizeIndexedObjects(item, maxDepth, depth + 1));
 	if (!isPlainObject(value)) return value;
 	const keys = Object.keys(value);
 	const normalized = dict();

@@ -15,7 +15,11 @@ export interface Guards {
 	problem?: string;
 }
 
-export function readGuards(rawParameters: INodeParameters, secretValue: unknown, options: IDataObject): Guards {
+export function readGuards(
+	rawParameters: INodeParameters,
+	secretValue: unknown,
+	options: IDataObject,
+): Guards {
 	const secret = readSecretSetting(rawParameters.secret, secretValue);
 	const allowlist = readAllowlist(options.allowedIps);
 	const problems: string[] = [];
@@ -23,13 +27,19 @@ export function readGuards(rawParameters: INodeParameters, secretValue: unknown,
 	if (allowlist.problem !== undefined) problems.push(allowlist.problem);
 	return {
 		secret,
-		allowlist: allowlist.active ? { rules: allowlist.rules, invalid: allowlist.invalid } : undefined,
+		allowlist: allowlist.active
+			? { rules: allowlist.rules, invalid: allowlist.invalid }
+			: undefined,
 		problem: problems.length > 0 ? problems.join('; ') : undefined,
 	};
 }
 
 /** Why the settings cannot check callbacks, or undefined when they can. */
-export function guardProblem(rawParameters: INodeParameters, secretValue: unknown, options: IDataObject): string | undefined {
+export function guardProblem(
+	rawParameters: INodeParameters,
+	secretValue: unknown,
+	options: IDataObject,
+): string | undefined {
 	return readGuards(rawParameters, secretValue, options).problem;
 }
 

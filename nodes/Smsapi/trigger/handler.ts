@@ -1,10 +1,16 @@
-import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { rememberReports } from './dedupe';
 import { EVENT_INFO } from './events';
 import { parseList, passesInboundFilter, passesStatusFilter, type KeywordMatch } from './filters';
 import { firstTimeLogged, readGuards } from './guards';
-import { CALLBACK_EVENTS, parseCallback, type CallbackEvent } from './parse';
+import { parseCallback } from './callbackParsing';
+import { CALLBACK_EVENTS, type CallbackEvent } from './eventFields';
 import { checkSecret, findUsernameMismatch, forLog, isIpAllowed, secretsEqual } from './security';
 import { lastPathSegment, PATH_SECRET_WEBHOOK, secretPathSegment } from './webhookUrls';
 
@@ -56,7 +62,10 @@ function refuse(response: CallbackResponse, status: number, body: string): IWebh
 }
 
 /** `OK`, and one item per report to start the workflow with (none: no execution). */
-function acknowledge(response: CallbackResponse, reports: IDataObject[] = []): IWebhookResponseData {
+function acknowledge(
+	response: CallbackResponse,
+	reports: IDataObject[] = [],
+): IWebhookResponseData {
 	answer(response, 200, OK_BODY);
 	if (reports.length === 0) return { noWebhookResponse: true };
 	const items: INodeExecutionData[] = reports.map((json) => ({ json }));
@@ -75,7 +84,8 @@ function carriesSecret(
 ): ReturnType<typeof checkSecret> {
 	if (webhookName === PATH_SECRET_WEBHOOK) {
 		const path = request.path ?? request.originalUrl ?? '';
-		if (path !== '' && secretsEqual(secretPathSegment(secret), lastPathSegment(path))) return { ok: true };
+		if (path !== '' && secretsEqual(secretPathSegment(secret), lastPathSegment(path)))
+			return { ok: true };
 	}
 	return checkSecret(secret, query);
 }
@@ -95,11 +105,17 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		if (!CALLBACK_EVENTS.includes(event)) return refuse(response, 500, 'Unknown event');
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const callerIp = request.ip ?? request.socket?.remoteAddress;
-		const guards = readGuards(this.getNode().parameters, this.getNodeParameter('secret', '') as unknown, options);
+		const guards = readGuards(
+			this.getNode().parameters,
+			this.getNodeParameter('secret', '') as unknown,
+			options,
+		);
 
 		// 0. Settings that cannot check callbacks refuse them all (logged once per process).
 		if (guards.problem !== undefined) {
-			if (firstTimeLogged(`${this.getWorkflow().id ?? ''}\u0000${nodeName}\u0000${guards.problem}`)) {
+			if (
+				firstTimeLogged(`${this.getWorkflow().id ?? ''}\u0000${nodeName}\u0000${guards.problem}`)
+			) {
 				this.logger.error(log(`refuses every callback: ${guards.problem}`));
 			}
 			return refuse(response, 403, 'Forbidden');
@@ -109,10 +125,18 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		if (guards.allowlist) {
 			const { rules, invalid } = guards.allowlist;
 			if (invalid.length > 0 && firstTimeLogged(`${nodeName}\u0000ips\u0000${invalid.join(',')}`)) {
-				this.logger.warn(log(`IP allowlist entries ignored, not addresses or ranges: ${forLog(invalid.join(', '), 200)}`));
+				this.logger.warn(
+					log(
+						`IP allowlist entries ignored, not addresses or ranges: ${forLog(invalid.join(', '), 200)}`,
+					),
+				);
 			}
 			if (!isIpAllowed(callerIp, rules)) {
-				this.logger.warn(log(`refused a callback from ${forLog(callerIp ?? 'an unknown address')}: not on the IP allowlist`));
+				this.logger.warn(
+					log(
+						`refused a callback from ${forLog(callerIp ?? 'an unknown address')}: not on the IP allowlist`,
+					),
+				);
 				return refuse(response, 403, 'Forbidden');
 			}
 		}
@@ -120,31 +144,54 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		// 2. Secret
 		let query = this.getQueryData() as IDataObject;
 		if (guards.secret.kind === 'secret') {
-			const secretCheck = carriesSecret(guards.secret.secret, this.getWebhookName(), request, query);
+			const secretCheck = carriesSecret(
+				guards.secret.secret,
+				this.getWebhookName(),
+				request,
+				query,
+			);
 			if (!secretCheck.ok) {
-				this.logger.warn(log(`refused a callback from ${forLog(callerIp ?? 'an unknown address')}: ${secretCheck.reason} secret`));
+				this.logger.warn(
+					log(
+						`refused a callback from ${forLog(callerIp ?? 'an unknown address')}: ${secretCheck.reason} secret`,
+					),
+				);
 				return refuse(response, 403, 'Forbidden');
 			}
 			if (secretCheck.extraQuery) query = { ...(secretCheck.extraQuery as IDataObject), ...query };
 		}
 
 		// 3. Reports
-		const rawBody = request.rawBody && request.rawBody.length > 0 ? request.rawBody.toString('utf8') : undefined;
+		const rawBody =
+			request.rawBody && request.rawBody.length > 0 ? request.rawBody.toString('utf8') : undefined;
 		const parsed = parseCallback(event, { query, body: this.getBodyData(), rawBody });
 		if (!parsed.ok) {
-			this.logger.warn(log(`refused a ${EVENT_INFO[event].name.toLowerCase()} callback (HTTP ${parsed.status}): ${forLog(parsed.reason, 200)}`));
-			return refuse(response, parsed.status, parsed.status === 413 ? 'Payload Too Large' : `Bad Request: ${parsed.reason}`);
+			this.logger.warn(
+				log(
+					`refused a ${EVENT_INFO[event].name.toLowerCase()} callback (HTTP ${parsed.status}): ${forLog(parsed.reason, 200)}`,
+				),
+			);
+			return refuse(
+				response,
+				parsed.status,
+				parsed.status === 413 ? 'Payload Too Large' : `Bad Request: ${parsed.reason}`,
+			);
 		}
 		for (const warning of parsed.warnings) this.logger.warn(log(warning));
 		if (parsed.dropped.length > 0) {
-			const reasons = parsed.dropped.map((entry) => `#${entry.position + 1}: ${entry.reason}`).join('; ');
+			const reasons = parsed.dropped
+				.map((entry) => `#${entry.position + 1}: ${entry.reason}`)
+				.join('; ');
 			this.logger.warn(
-				log(`left out ${parsed.dropped.length} malformed report(s), kept ${parsed.reports.length} (${reasons})`),
+				log(
+					`left out ${parsed.dropped.length} malformed report(s), kept ${parsed.reports.length} (${reasons})`,
+				),
 			);
 		}
 		let reports = parsed.reports;
 		if (reports.length === 0) {
-			if (parsed.dropped.length === 0) this.logger.debug(log('callback without reports answered OK'));
+			if (parsed.dropped.length === 0)
+				this.logger.debug(log('callback without reports answered OK'));
 			return acknowledge(response);
 		}
 
@@ -152,7 +199,11 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		const usernames = parseList(options.usernames);
 		const stranger = findUsernameMismatch(usernames, reports, EVENT_INFO[event].carriesUsername);
 		if (stranger !== undefined) {
-			this.logger.warn(log(`refused a callback for account "${forLog(stranger.username)}": not an accepted username`));
+			this.logger.warn(
+				log(
+					`refused a callback for account "${forLog(stranger.username)}": not an accepted username`,
+				),
+			);
 			return refuse(response, 403, 'Forbidden');
 		}
 
@@ -164,7 +215,9 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		} else if (event === 'mo') {
 			const inbound = {
 				keywords: parseList(filters.keywords),
-				keywordMatch: (filters.keywordMatch === 'contains' ? 'contains' : 'startsWith') as KeywordMatch,
+				keywordMatch: (filters.keywordMatch === 'contains'
+					? 'contains'
+					: 'startsWith') as KeywordMatch,
 				senders: parseList(filters.senders),
 			};
 			reports = reports.filter((report) => passesInboundFilter(report, inbound));
@@ -176,10 +229,17 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 			const staticData = this.getWorkflowStaticData('node');
 			const now = Math.floor(Date.now() / 1000);
 			const scope = [this.getWorkflow().id ?? '', nodeName, this.getMode()].join('\u0000');
-			const { fresh, repeated, memory } = rememberReports(scope, staticData[DEDUPE_STATE_KEY], event, reports, now);
+			const { fresh, repeated, memory } = rememberReports(
+				scope,
+				staticData[DEDUPE_STATE_KEY],
+				event,
+				reports,
+				now,
+			);
 			// Assigned (not mutated in place) so n8n's change tracking marks the static data for saving.
 			if (memory.dirty) staticData[DEDUPE_STATE_KEY] = memory.toState() as unknown as IDataObject;
-			if (repeated > 0) this.logger.debug(log(`${repeated} report(s) already received were not passed on`));
+			if (repeated > 0)
+				this.logger.debug(log(`${repeated} report(s) already received were not passed on`));
 			reports = fresh;
 			if (reports.length === 0) return acknowledge(response);
 		}

@@ -4,7 +4,7 @@
  * so an oversized or hostile request costs at most a bounded scan before it is refused.
  *
  * Sizes: the service sends at most 5 delivery reports per request and number lookups of at most
- * 20 numbers (spec "Events"); an inbound message is a handful of fields. The limits leave wide
+ * 20 numbers (docs/service-behaviour.md, "Callbacks" and "Limits"); an inbound message is a handful of fields. The limits leave wide
  * room above that and stay far below what could stall n8n's main process.
  */
 export const PARSE_LIMITS = {
@@ -45,7 +45,10 @@ export function countPairs(text: string, stopAt: number): number {
 /** Why a raw body cannot be decoded (too long, too many pairs), or undefined when it can. */
 export function checkRawBody(text: string): LimitBreach | undefined {
 	if (text.length > PARSE_LIMITS.maxBodyLength) {
-		return { status: 413, reason: `the body has ${text.length} characters (at most ${PARSE_LIMITS.maxBodyLength} are accepted)` };
+		return {
+			status: 413,
+			reason: `the body has ${text.length} characters (at most ${PARSE_LIMITS.maxBodyLength} are accepted)`,
+		};
 	}
 	const trimmed = text.trimStart();
 	if (trimmed.startsWith('{') || trimmed.startsWith('[')) return undefined; // JSON: measured after parsing
@@ -61,7 +64,10 @@ export function checkRawBody(text: string): LimitBreach | undefined {
  * deeper than any callback (413), a key longer than any field name (400).
  */
 export function measureParsed(values: unknown[]): LimitBreach | undefined {
-	const stack: Array<{ value: unknown; depth: number }> = values.map((value) => ({ value, depth: 0 }));
+	const stack: Array<{ value: unknown; depth: number }> = values.map((value) => ({
+		value,
+		depth: 0,
+	}));
 	let nodes = 0;
 	let chars = 0;
 	const maxNesting = PARSE_LIMITS.maxDepth + 4;
@@ -69,34 +75,53 @@ export function measureParsed(values: unknown[]): LimitBreach | undefined {
 		const { value, depth } = stack.pop()!;
 		nodes++;
 		if (nodes > PARSE_LIMITS.maxNodes) {
-			return { status: 413, reason: `the request carries more than ${PARSE_LIMITS.maxNodes} fields and values` };
+			return {
+				status: 413,
+				reason: `the request carries more than ${PARSE_LIMITS.maxNodes} fields and values`,
+			};
 		}
 		if (typeof value === 'string') {
 			chars += value.length;
 		} else if (typeof value === 'object' && value !== null) {
-			if (depth > maxNesting) return { status: 413, reason: `the request's data is nested more than ${maxNesting} levels deep` };
+			if (depth > maxNesting)
+				return {
+					status: 413,
+					reason: `the request's data is nested more than ${maxNesting} levels deep`,
+				};
 			if (Array.isArray(value)) {
 				if (nodes + value.length > PARSE_LIMITS.maxNodes) {
-					return { status: 413, reason: `the request carries more than ${PARSE_LIMITS.maxNodes} fields and values` };
+					return {
+						status: 413,
+						reason: `the request carries more than ${PARSE_LIMITS.maxNodes} fields and values`,
+					};
 				}
 				for (const item of value) stack.push({ value: item, depth: depth + 1 });
 			} else {
 				for (const key in value) {
 					if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
 					if (key.length > PARSE_LIMITS.maxKeyLength) {
-						return { status: 400, reason: `a field name is ${key.length} characters long (at most ${PARSE_LIMITS.maxKeyLength})` };
+						return {
+							status: 400,
+							reason: `a field name is ${key.length} characters long (at most ${PARSE_LIMITS.maxKeyLength})`,
+						};
 					}
 					chars += key.length;
 					nodes++;
 					if (nodes > PARSE_LIMITS.maxNodes) {
-						return { status: 413, reason: `the request carries more than ${PARSE_LIMITS.maxNodes} fields and values` };
+						return {
+							status: 413,
+							reason: `the request carries more than ${PARSE_LIMITS.maxNodes} fields and values`,
+						};
 					}
 					stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
 				}
 			}
 		}
 		if (chars > PARSE_LIMITS.maxTotalChars) {
-			return { status: 413, reason: `the request carries more than ${PARSE_LIMITS.maxTotalChars} characters of data` };
+			return {
+				status: 413,
+				reason: `the request carries more than ${PARSE_LIMITS.maxTotalChars} characters of data`,
+			};
 		}
 	}
 	return undefined;

@@ -5,7 +5,7 @@ import { smsapiApiRequest } from '../transport';
 import { EVENT_INFO } from './events';
 import { isPlainObject } from './formDecoding';
 import { guardProblem } from './guards';
-import type { CallbackEvent } from './parse';
+import type { CallbackEvent } from './eventFields';
 import {
 	createCallbackBody,
 	isExactEntry,
@@ -84,7 +84,10 @@ function target(this: IHookFunctions): Target {
 	let receiver: CallbackTarget['receiver'];
 	let problem: string | undefined;
 	if (EVENT_INFO[event] && takesReceiver(event)) {
-		({ receiver, problem } = receiverOf(this.getNodeParameter('receiver', 'all'), this.getNodeParameter('receiverNumber', '')));
+		({ receiver, problem } = receiverOf(
+			this.getNodeParameter('receiver', 'all'),
+			this.getNodeParameter('receiverNumber', ''),
+		));
 	}
 	return {
 		enabled: options.registerCallback !== false && url !== '',
@@ -99,23 +102,39 @@ function target(this: IHookFunctions): Target {
 
 /** The Secret and IP Allowlist must be usable, or the activation stops with why (see guards.ts). */
 function assertGuards(this: IHookFunctions): void {
-	const problem = guardProblem(this.getNode().parameters, this.getNodeParameter('secret', '') as unknown, this.getNodeParameter('options', {}) as IDataObject);
+	const problem = guardProblem(
+		this.getNode().parameters,
+		this.getNodeParameter('secret', '') as unknown,
+		this.getNodeParameter('options', {}) as IDataObject,
+	);
 	if (problem !== undefined) {
-		throw new NodeOperationError(this.getNode(), `The SMSAPI Trigger cannot check callbacks: ${problem}`, {
-			description:
-				'Every callback would be refused. Fix the Secret (a text, or empty to accept callbacks without one) and the IP Allowlist (addresses or CIDR ranges), then activate again.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`The SMSAPI Trigger cannot check callbacks: ${problem}`,
+			{
+				description:
+					'Every callback would be refused. Fix the Secret (a text, or empty to accept callbacks without one) and the IP Allowlist (addresses or CIDR ranges), then activate again.',
+			},
+		);
 	}
 }
 
 async function listCallbacks(this: IHookFunctions): Promise<RegisteredCallback[]> {
-	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'callbacks', kind: 'read' });
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'GET',
+		endpoint: 'callbacks',
+		safeToRepeat: true,
+	});
 	return readCallbackList(data);
 }
 
 async function deleteCallback(this: IHookFunctions, id: string): Promise<void> {
 	try {
-		await smsapiApiRequest.call(this, { method: 'DELETE', endpoint: `callbacks/${encodeURIComponent(id)}`, kind: 'read' });
+		await smsapiApiRequest.call(this, {
+			method: 'DELETE',
+			endpoint: `callbacks/${encodeURIComponent(id)}`,
+			safeToRepeat: true,
+		});
 	} catch (error) {
 		// 404: already gone (removed in the portal), or no registry at all.
 		if (!isRegistryUnavailable(error)) throw asNodeError(this.getNode(), error);
@@ -129,7 +148,8 @@ function store(this: IHookFunctions, id: string, wanted: Target): void {
 
 function readRegistration(staticData: IDataObject): Registration | undefined {
 	const stored = staticData[REGISTRATION_KEY];
-	if (!isPlainObject(stored) || typeof stored.id !== 'string' || typeof stored.url !== 'string') return undefined;
+	if (!isPlainObject(stored) || typeof stored.id !== 'string' || typeof stored.url !== 'string')
+		return undefined;
 	return { id: stored.id, type: String(stored.type ?? ''), url: stored.url };
 }
 
@@ -142,7 +162,10 @@ function storedIdFor(this: IHookFunctions, wanted: Target): string | undefined {
 function errorText(error: unknown): { message: string; description: string } {
 	if (error instanceof Error) {
 		const description = (error as Error & { description?: unknown }).description;
-		return { message: error.message, description: typeof description === 'string' ? description : '' };
+		return {
+			message: error.message,
+			description: typeof description === 'string' ? description : '',
+		};
 	}
 	return { message: String(error), description: '' };
 }
@@ -156,21 +179,28 @@ function registrationFailed(this: IHookFunctions, wanted: Target, error: unknown
 	const steps = manualRegistrationSteps(wanted);
 	if (wanted.continueOnFailure) {
 		// Logs keep no secrets: the URL is written with its secret segment masked; the node shows it whole.
-		const masked = manualRegistrationSteps({ ...wanted, url: maskSecretSegment(wanted.url, wanted.queryUrl) });
+		const masked = manualRegistrationSteps({
+			...wanted,
+			url: maskSecretSegment(wanted.url, wanted.queryUrl),
+		});
 		this.logger.warn(
 			`SMSAPI Trigger "${this.getNode().name}": could not register the callback URL at SMSAPI (${message}); the workflow is active anyway. ${masked} (the Production URL shown in the node, with its Secret as the last part)`,
 		);
 		return true;
 	}
-	throw new NodeOperationError(this.getNode(), `SMSAPI did not register the callback URL: ${message}`, {
-		description: [
-			description,
-			steps,
-			'Then set the option "If Registration Fails" to "Continue and Register by Hand" (or turn off "Register URL at SMSAPI") and activate again.',
-		]
-			.filter((line) => line !== '')
-			.join('\n\n'),
-	});
+	throw new NodeOperationError(
+		this.getNode(),
+		`SMSAPI did not register the callback URL: ${message}`,
+		{
+			description: [
+				description,
+				steps,
+				'Then set the option "If Registration Fails" to "Continue and Register by Hand" (or turn off "Register URL at SMSAPI") and activate again.',
+			]
+				.filter((line) => line !== '')
+				.join('\n\n'),
+		},
+	);
 }
 
 /** The URL with its secret segment replaced by `<secret>` (unchanged when it has no secret segment). */
@@ -194,7 +224,9 @@ export async function callbackExists(this: IHookFunctions): Promise<boolean> {
 		registered = await listCallbacks.call(this);
 	} catch (error) {
 		if (isRegistryUnavailable(error)) {
-			this.logger.debug('SMSAPI Trigger: the account has no callback registry; paste the URL into the portal');
+			this.logger.debug(
+				'SMSAPI Trigger: the account has no callback registry; paste the URL into the portal',
+			);
 			return true;
 		}
 		return registrationFailed.call(this, wanted, error);
@@ -202,7 +234,10 @@ export async function callbackExists(this: IHookFunctions): Promise<boolean> {
 	// The id stored at registration also counts, in case the service rewrites the URL it keeps.
 	const storedId = storedIdFor.call(this, wanted);
 	const own = registered.filter((entry) => entry.id === storedId || isOwnEntry(entry, wanted));
-	const exact = own.find((entry) => (entry.id === storedId && receiverMatches(entry, wanted)) || isExactEntry(entry, wanted));
+	const exact = own.find(
+		(entry) =>
+			(entry.id === storedId && receiverMatches(entry, wanted)) || isExactEntry(entry, wanted),
+	);
 	// Anything else of this node (the earlier URL layout, another receiver) is put right by create().
 	if (!exact || own.length > 1) return false;
 	store.call(this, exact.id, wanted);
@@ -211,17 +246,28 @@ export async function callbackExists(this: IHookFunctions): Promise<boolean> {
 
 /** POST /callbacks; when the outcome is unknown, the list decides whether to send it once more. */
 async function postCallback(this: IHookFunctions, wanted: Target): Promise<string | undefined> {
-	const request = { method: 'POST' as const, endpoint: 'callbacks', body: createCallbackBody(wanted), bodyFormat: 'json' as const, kind: 'create' as const };
+	const request = {
+		method: 'POST' as const,
+		endpoint: 'callbacks',
+		body: createCallbackBody(wanted),
+		bodyFormat: 'json' as const,
+		safeToRepeat: false,
+	};
 	let data: unknown;
 	try {
 		({ data } = await smsapiApiRequest.call(this, request));
 	} catch (error) {
 		if (!outcomeUnknown(error)) throw asNodeError(this.getNode(), error);
-		const registered = (await listCallbacks.call(this)).find((entry) => isExactEntry(entry, wanted));
+		const registered = (await listCallbacks.call(this)).find((entry) =>
+			isExactEntry(entry, wanted),
+		);
 		if (registered) return registered.id;
 		({ data } = await smsapiApiRequest.call(this, request));
 	}
-	return readCallbackEntry(data)?.id ?? readCallbackEntry(isPlainObject(data) ? data.data : undefined)?.id;
+	return (
+		readCallbackEntry(data)?.id ??
+		readCallbackEntry(isPlainObject(data) ? data.data : undefined)?.id
+	);
 }
 
 /**
@@ -236,17 +282,24 @@ export async function registerCallback(this: IHookFunctions): Promise<boolean> {
 	try {
 		assertTarget.call(this, wanted);
 		const storedId = storedIdFor.call(this, wanted);
-		const own = (await listCallbacks.call(this)).filter((entry) => entry.id === storedId || isOwnEntry(entry, wanted));
-		let keep = own.find((entry) => (entry.id === storedId && receiverMatches(entry, wanted)) || isExactEntry(entry, wanted));
+		const own = (await listCallbacks.call(this)).filter(
+			(entry) => entry.id === storedId || isOwnEntry(entry, wanted),
+		);
+		let keep = own.find(
+			(entry) =>
+				(entry.id === storedId && receiverMatches(entry, wanted)) || isExactEntry(entry, wanted),
+		);
 		if (!keep) {
-			const earlier = own.find((entry) => entry.url === wanted.queryUrl && receiverMatches(entry, wanted));
+			const earlier = own.find(
+				(entry) => entry.url === wanted.queryUrl && receiverMatches(entry, wanted),
+			);
 			if (earlier) {
 				await smsapiApiRequest.call(this, {
 					method: 'PUT',
 					endpoint: `callbacks/${encodeURIComponent(earlier.id)}`,
 					body: { url: wanted.url },
 					bodyFormat: 'json',
-					kind: 'read',
+					safeToRepeat: true,
 				});
 				keep = earlier;
 			}
@@ -254,21 +307,26 @@ export async function registerCallback(this: IHookFunctions): Promise<boolean> {
 		for (const entry of own) if (entry !== keep) await deleteCallback.call(this, entry.id);
 		const id = keep?.id ?? (await postCallback.call(this, wanted));
 		if (id === undefined) {
-			this.logger.warn('SMSAPI Trigger: SMSAPI registered the callback URL but returned no id; it is removed on deactivation by its URL');
+			this.logger.warn(
+				'SMSAPI Trigger: SMSAPI registered the callback URL but returned no id; it is removed on deactivation by its URL',
+			);
 			return true;
 		}
 		store.call(this, id, wanted);
 		return true;
 	} catch (error) {
 		if (isRegistryUnavailable(error)) {
-			this.logger.debug('SMSAPI Trigger: the account has no callback registry; paste the URL into the portal');
+			this.logger.debug(
+				'SMSAPI Trigger: the account has no callback registry; paste the URL into the portal',
+			);
 			return true;
 		}
 		return registrationFailed.call(this, wanted, error);
 	}
 }
 
-const REMOVAL_HINT = 'The callback URL may still be registered at SMSAPI: remove it in the callback settings of the SMSAPI portal if it is.';
+const REMOVAL_HINT =
+	'The callback URL may still be registered at SMSAPI: remove it in the callback settings of the SMSAPI portal if it is.';
 
 /**
  * `webhookMethods.default.delete`: removes what `create` registered and every other entry carrying
@@ -284,7 +342,8 @@ export async function unregisterCallback(this: IHookFunctions): Promise<boolean>
 	try {
 		if (wanted.enabled) {
 			try {
-				for (const entry of await listCallbacks.call(this)) if (isOwnEntry(entry, wanted)) ids.add(entry.id);
+				for (const entry of await listCallbacks.call(this))
+					if (isOwnEntry(entry, wanted)) ids.add(entry.id);
 			} catch (error) {
 				if (!isRegistryUnavailable(error)) throw asNodeError(this.getNode(), error);
 			}
@@ -292,9 +351,15 @@ export async function unregisterCallback(this: IHookFunctions): Promise<boolean>
 		for (const id of ids) await deleteCallback.call(this, id);
 	} catch (error) {
 		const { message, description } = errorText(error);
-		throw new NodeOperationError(this.getNode(), `SMSAPI did not remove the callback URL: ${message}`, {
-			description: [description, `${REMOVAL_HINT} Its URL: ${wanted.url}`].filter((line) => line !== '').join('\n\n'),
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`SMSAPI did not remove the callback URL: ${message}`,
+			{
+				description: [description, `${REMOVAL_HINT} Its URL: ${wanted.url}`]
+					.filter((line) => line !== '')
+					.join('\n\n'),
+			},
+		);
 	}
 	delete staticData[REGISTRATION_KEY];
 	return true;

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EVENT_INFO } from './events';
 import { isPlainObject } from './formDecoding';
-import type { CallbackEvent } from './parse';
+import type { CallbackEvent } from './eventFields';
 
 /**
  * The callback registry's data as the published API describes it (SMSAPI REST API, `panel_com.yml`
@@ -58,7 +58,9 @@ function readReceiver(entry: Record<string, unknown>): Receiver | undefined {
 	const type = readReceiverType(nested ? nested.type : entry.receiver_type);
 	if (type === undefined) return undefined;
 	const number = nested ? nested.number : entry.receiver_number;
-	return type === 'number' && (typeof number === 'string' || typeof number === 'number') ? { type, number: String(number) } : { type };
+	return type === 'number' && (typeof number === 'string' || typeof number === 'number')
+		? { type, number: String(number) }
+		: { type };
 }
 
 /** One registry entry from the service's JSON; undefined when it has no id. */
@@ -88,11 +90,19 @@ export function readCallbackList(data: unknown): RegisteredCallback[] {
 }
 
 /** The receiver the Receiver parameters ask for; `problem` when One Number has no number. */
-export function receiverOf(choice: unknown, number: unknown): { receiver: Receiver; problem?: string } {
+export function receiverOf(
+	choice: unknown,
+	number: unknown,
+): { receiver: Receiver; problem?: string } {
 	const key: ReceiverChoice = choice === 'twoWay' || choice === 'number' ? choice : 'all';
 	if (key !== 'number') return { receiver: { type: RECEIVER_TYPES[key] } };
-	const text = typeof number === 'string' || typeof number === 'number' ? String(number).trim() : '';
-	if (text === '') return { receiver: { type: 'number' }, problem: 'Receiver is "One Number" but Receiving Number is empty' };
+	const text =
+		typeof number === 'string' || typeof number === 'number' ? String(number).trim() : '';
+	if (text === '')
+		return {
+			receiver: { type: 'number' },
+			problem: 'Receiver is "One Number" but Receiving Number is empty',
+		};
 	return { receiver: { type: 'number', number: text } };
 }
 
@@ -136,7 +146,8 @@ export function readReceivingNumbers(data: unknown): string[] {
 	const found: unknown[] = [];
 	if (Array.isArray(post.receiver_number)) found.push(...post.receiver_number.slice(0, 1000));
 	if (isPlainObject(post.receive_numbers)) {
-		for (const list of Object.values(post.receive_numbers)) if (Array.isArray(list)) found.push(...list.slice(0, 1000));
+		for (const list of Object.values(post.receive_numbers))
+			if (Array.isArray(list)) found.push(...list.slice(0, 1000));
 	}
 	const numbers = new Set<string>();
 	for (const value of found) {

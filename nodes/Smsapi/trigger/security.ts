@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isPlainObject, parseFormEncoded } from './formDecoding';
 
 /**
- * The service signs nothing (SERVICE-FACTS "Callbacks"). What protects the trigger is a secret
+ * The service signs nothing (docs/service-behaviour.md, "Callbacks"). What protects the trigger is a secret
  * in the callback URL, an optional allowlist of caller addresses and an optional check of the
  * account `username` the reports carry.
  */
@@ -32,9 +32,7 @@ export function secretsEqual(expected: string, given: string): boolean {
  *   and every callback is refused. A secret that silently fell away would accept everyone.
  */
 export type SecretSetting =
-	| { kind: 'secret'; secret: string }
-	| { kind: 'open' }
-	| { kind: 'invalid'; reason: string };
+	{ kind: 'secret'; secret: string } | { kind: 'open' } | { kind: 'invalid'; reason: string };
 
 export function readSecretSetting(raw: unknown, resolved: unknown): SecretSetting {
 	const isExpression = raw === undefined || (typeof raw === 'string' && raw.startsWith('='));
@@ -47,12 +45,22 @@ export function readSecretSetting(raw: unknown, resolved: unknown): SecretSettin
 	if (resolved === undefined || resolved === null) {
 		return { kind: 'invalid', reason: 'the Secret expression resolved to nothing' };
 	}
-	const what = Array.isArray(resolved) ? 'a list' : typeof resolved === 'object' ? 'an object' : `a ${typeof resolved}`;
+	const what = Array.isArray(resolved)
+		? 'a list'
+		: typeof resolved === 'object'
+			? 'an object'
+			: `a ${typeof resolved}`;
 	return { kind: 'invalid', reason: `the Secret resolved to ${what}, not to a text` };
 }
 
 export type SecretCheck =
-	| { ok: true; /** Parameters a caller glued to the secret with a second `?` (see below). */ extraQuery?: Record<string, unknown> }
+	| {
+			ok: true;
+			/** Parameters a caller glued to the secret with a second `?` (see below). */ extraQuery?: Record<
+				string,
+				unknown
+			>;
+	  }
 	| { ok: false; reason: 'missing' | 'wrong' };
 
 /**
@@ -65,7 +73,9 @@ export type SecretCheck =
 export function checkSecret(expected: string, query: unknown): SecretCheck {
 	if (expected === '') return { ok: true };
 	const raw = isPlainObject(query) ? query.secret : undefined;
-	const candidates = (Array.isArray(raw) ? raw : [raw]).filter((value): value is string => typeof value === 'string');
+	const candidates = (Array.isArray(raw) ? raw : [raw]).filter(
+		(value): value is string => typeof value === 'string',
+	);
 	if (candidates.length === 0) return { ok: false, reason: 'missing' };
 	for (const candidate of candidates) {
 		const questionMark = candidate.indexOf('?');
@@ -74,7 +84,8 @@ export function checkSecret(expected: string, query: unknown): SecretCheck {
 		const whole = secretsEqual(expected, candidate);
 		const head = secretsEqual(expected, prefix);
 		if (whole) return { ok: true };
-		if (head) return { ok: true, extraQuery: parseFormEncoded(candidate.slice(questionMark + 1)) ?? {} };
+		if (head)
+			return { ok: true, extraQuery: parseFormEncoded(candidate.slice(questionMark + 1)) ?? {} };
 	}
 	return { ok: false, reason: 'wrong' };
 }
@@ -130,7 +141,11 @@ function parseIPv6(text: string): Ip16 | undefined {
 	if (halves.length === 2 && halves[0].includes('.')) return undefined;
 	const missing = 8 - head.length - tail.length;
 	if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
-	const groups = [...head, ...new Array<number>(halves.length === 2 ? missing : 0).fill(0), ...tail];
+	const groups = [
+		...head,
+		...new Array<number>(halves.length === 2 ? missing : 0).fill(0),
+		...tail,
+	];
 	return groups.flatMap((group) => [group >> 8, group & 0xff]);
 }
 
@@ -143,10 +158,6 @@ export function parseIp(text: string): Ip16 | undefined {
 	const v4 = parseIPv4(trimmed);
 	if (v4) return [...V4_MAPPED_PREFIX, ...v4];
 	return trimmed.includes(':') ? parseIPv6(trimmed) : undefined;
-}
-
-function isV4(bytes: Ip16): boolean {
-	return V4_MAPPED_PREFIX.every((byte, i) => bytes[i] === byte);
 }
 
 /** One allowlist entry: an address or a CIDR range, IPv4 or IPv6. */
@@ -170,19 +181,33 @@ export function parseIpRule(entry: string): IpRule | undefined {
  * callback is refused (an allowlist that silently fell away would accept everyone).
  * `active` is false only when the option is empty (no allowlist).
  */
-export function readAllowlist(value: unknown): { active: boolean; rules: IpRule[]; invalid: string[]; problem?: string } {
-	if (value === undefined || value === null || value === '') return { active: false, rules: [], invalid: [] };
+export function readAllowlist(value: unknown): {
+	active: boolean;
+	rules: IpRule[];
+	invalid: string[];
+	problem?: string;
+} {
+	if (value === undefined || value === null || value === '')
+		return { active: false, rules: [], invalid: [] };
 	let text: string;
 	if (typeof value === 'string') text = value;
-	else if (Array.isArray(value) && value.every((entry) => typeof entry === 'string')) text = value.join(',');
+	else if (Array.isArray(value) && value.every((entry) => typeof entry === 'string'))
+		text = value.join(',');
 	else {
-		const what = Array.isArray(value) ? 'a list with entries that are not texts' : `a ${typeof value}`;
+		const what = Array.isArray(value)
+			? 'a list with entries that are not texts'
+			: `a ${typeof value}`;
 		return { active: true, rules: [], invalid: [], problem: `the IP Allowlist is ${what}` };
 	}
 	if (text.trim() === '') return { active: false, rules: [], invalid: [] };
 	const { rules, invalid } = parseAllowlist(text);
 	if (rules.length === 0) {
-		return { active: true, rules, invalid, problem: `the IP Allowlist has no valid address or range (${invalid.slice(0, 5).join(', ')})` };
+		return {
+			active: true,
+			rules,
+			invalid,
+			problem: `the IP Allowlist has no valid address or range (${invalid.slice(0, 5).join(', ')})`,
+		};
 	}
 	return { active: true, rules, invalid };
 }
@@ -220,14 +245,6 @@ export function isIpAllowed(ip: string | undefined, rules: IpRule[]): boolean {
 	return rules.some((rule) => matchesRule(address, rule));
 }
 
-/** For log lines: the address in its usual notation (IPv4 for IPv4-mapped addresses). */
-export function formatIp(bytes: Ip16): string {
-	if (isV4(bytes)) return bytes.slice(12).join('.');
-	const groups: string[] = [];
-	for (let i = 0; i < 16; i += 2) groups.push(((bytes[i] << 8) | bytes[i + 1]).toString(16));
-	return groups.join(':');
-}
-
 // ---------------------------------------------------------------------------------------------
 // Log lines
 
@@ -261,7 +278,8 @@ export function findUsernameMismatch(
 	if (accepted.length === 0) return undefined;
 	const names = new Set(accepted.map((name) => name.trim().toLowerCase()));
 	return reports.find((report) => {
-		const username = typeof report.username === 'string' ? report.username.trim().toLowerCase() : '';
+		const username =
+			typeof report.username === 'string' ? report.username.trim().toLowerCase() : '';
 		if (username === '') return required;
 		return !names.has(username);
 	});

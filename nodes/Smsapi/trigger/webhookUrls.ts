@@ -34,7 +34,8 @@ export const PATH_SECRET_WEBHOOK: WebhookType = 'default';
 export const QUERY_SECRET_WEBHOOK = 'queryStringSecret' as WebhookType;
 
 /** The secret parameter, trimmed, when it is a non-empty string (JavaScript, inside an expression). */
-const HAS_SECRET = '(typeof $parameter["secret"] === "string" && $parameter["secret"].trim() !== "")';
+const HAS_SECRET =
+	'(typeof $parameter["secret"] === "string" && $parameter["secret"].trim() !== "")';
 const SECRET_SEGMENT = `encodeURIComponent($parameter["secret"].trim()).replace(/[%!'()*]/g, "_").replace(/^\\./, "_")`;
 
 /** The secret as it appears in the path (the TypeScript twin of SECRET_SEGMENT). */

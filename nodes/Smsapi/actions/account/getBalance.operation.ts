@@ -1,7 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
-import { toNumber } from '../../helpers/values';
+import { numberFromService } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
 
 export const description: INodeProperties[] = [
@@ -24,10 +29,16 @@ export async function execute(
 		const details = this.getNodeParameter('details', itemIndex, false) as boolean;
 		const qs: IDataObject = { credits: 1 };
 		if (details) qs.details = 1;
-		const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'user.do', qs, kind: 'read' });
+		const { data } = await smsapiApiRequest.call(this, {
+			method: 'GET',
+			endpoint: 'user.do',
+			qs,
+			safeToRepeat: true,
+		});
 		const balance = { ...(data as IDataObject) };
 		for (const key of Object.keys(balance)) {
-			if (key === 'points' || key.endsWith('Count')) balance[key] = toNumber(balance[key]) as number;
+			if (key === 'points' || key.endsWith('Count'))
+				balance[key] = numberFromService(balance[key]) as number;
 		}
 		return balance;
 	});

@@ -1,7 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
-import { toNumber } from '../../helpers/values';
+import { numberFromService } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
 
 export const description: INodeProperties[] = [];
@@ -11,9 +16,13 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async () => {
-		const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'profile', kind: 'read' });
+		const { data } = await smsapiApiRequest.call(this, {
+			method: 'GET',
+			endpoint: 'profile',
+			safeToRepeat: true,
+		});
 		const profile = { ...(data as IDataObject) };
-		profile.points = toNumber(profile.points) as number;
+		profile.points = numberFromService(profile.points) as number;
 		return profile;
 	});
 }

@@ -22,7 +22,12 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const contactId = contactIdOf.call(this, itemIndex, 'add to the group');
-		const groupId = requiredText.call(this, 'groupId', itemIndex, 'Choose the group to add the contact to');
+		const groupId = requiredText.call(
+			this,
+			'groupId',
+			itemIndex,
+			'Choose the group to add the contact to',
+		);
 		const groups = await pinToGroup.call(this, itemIndex, contactId, groupId);
 		return { contact_id: contactId, group_id: groupId, groups };
 	});

@@ -1,7 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems, requiredText } from '../../helpers/items';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
 import { contactFields, contactPhoneProblem, phoneNumberField, toContactBody } from './fields';
 import { applyGroups, contactGroupsField, resolveGroupIds } from './groups';
@@ -14,9 +19,13 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: [...contactFields, { ...contactGroupsField, description: `The groups the new contact joins. ${contactGroupsField.description}` }].sort(
-			(a, b) => a.displayName.localeCompare(b.displayName),
-		),
+		options: [
+			...contactFields,
+			{
+				...contactGroupsField,
+				description: `The groups the new contact joins. ${contactGroupsField.description}`,
+			},
+		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	},
 ];
 
@@ -60,21 +69,26 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const phoneNumber = String(this.getNodeParameter('phoneNumber', itemIndex) ?? '').trim();
-		if (phoneNumber === '') {
-			throw new NodeOperationError(this.getNode(), 'Enter the phone number of the new contact', {
-				itemIndex,
-				description: 'Phone Number takes the number with its country prefix, e.g. 48500000000.',
-			});
-		}
+		const phoneNumber = requiredText.call(
+			this,
+			'phoneNumber',
+			itemIndex,
+			'Enter the phone number of the new contact',
+			'Phone Number takes the number with its country prefix, e.g. 48500000000.',
+		);
 		const phoneProblem = contactPhoneProblem(phoneNumber);
 		if (phoneProblem) {
 			throw new NodeOperationError(this.getNode(), phoneProblem, {
 				itemIndex,
-				description: 'Nothing was created. Phone Number takes one number with its country prefix, e.g. 48500000000.',
+				description:
+					'Nothing was created. Phone Number takes one number with its country prefix, e.g. 48500000000.',
 			});
 		}
-		const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const additionalFields = this.getNodeParameter(
+			'additionalFields',
+			itemIndex,
+			{},
+		) as IDataObject;
 		// Group ids (or names, as workflows saved earlier have them), resolved before anything is created.
 		const groupIds = await resolveGroupIds.call(this, itemIndex, additionalFields.groups);
 		const body = toContactBody({ ...additionalFields, phoneNumber });
@@ -84,7 +98,7 @@ export async function execute(
 				method: 'POST',
 				endpoint: 'contacts',
 				body,
-				kind: 'create',
+				safeToRepeat: false,
 				itemIndex,
 			});
 			contact = data as IDataObject;

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
+import { requiredText } from '../../helpers/items';
 import { cleanNumber, validateNumber } from '../../helpers/numbers';
 
 /**
- * The contact's fields as create and update take them (spec: POST /contacts, PUT /contacts/{id}).
+ * The contact's fields as create and update take them (POST /contacts, PUT /contacts/{id}; docs/service-differences.md, C6).
  * Names are the camelCase of the service's form fields; `toContactBody` maps them back.
  */
 
@@ -14,7 +14,8 @@ export const phoneNumberField: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: '48500000000',
-	description: 'The phone number with the country prefix (phone_number). The contacts database holds one contact per number.',
+	description:
+		'The phone number with the country prefix (phone_number). The contacts database holds one contact per number.',
 };
 
 /** The contact an operation works on: from the list (searched by the service's `q`) or by id. */
@@ -49,14 +50,13 @@ export const contactLocator: INodeProperties = {
 
 /** The chosen contact's id; an empty one is refused before anything is sent. */
 export function contactIdOf(this: IExecuteFunctions, itemIndex: number, action: string): string {
-	const id = String(this.getNodeParameter('contactId', itemIndex, '', { extractValue: true }) ?? '').trim();
-	if (id === '') {
-		throw new NodeOperationError(this.getNode(), `Choose the contact to ${action}`, {
-			itemIndex,
-			description: 'Pick it from the list or enter its ID (Get Many returns the IDs).',
-		});
-	}
-	return id;
+	return requiredText.call(
+		this,
+		'contactId',
+		itemIndex,
+		`Choose the contact to ${action}`,
+		'Pick it from the list or enter its ID (Get Many returns the IDs).',
+	);
 }
 
 /** Every field but the phone number, sorted by display name. */

@@ -1,10 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { type ContactFilter, contactFilterQuery, contactOrderBy } from '../../helpers/contactFilters';
+import {
+	type ContactFilter,
+	contactFilterQuery,
+	contactOrderBy,
+} from '../../helpers/contactFilters';
 import { mapItems } from '../../helpers/items';
-import { listEntries, listSize } from '../../helpers/lists';
-import { smsapiApiRequest } from '../../transport';
+import { smsapiApiRequestAllItems } from '../../transport';
 
 /** Contacts per request when paging; the service's own default is only 5, so a limit is always sent. */
 export const CONTACTS_PAGE_SIZE = 100;
@@ -62,7 +70,11 @@ const properties: INodeProperties[] = [
 						type: 'options',
 						options: [
 							{ name: 'Birthday Date', value: 'birthday_date' },
-							{ name: 'Custom Field', value: 'custom', description: 'A custom field of the contacts database, by name' },
+							{
+								name: 'Custom Field',
+								value: 'custom',
+								description: 'A custom field of the contacts database, by name',
+							},
 							{ name: 'Email', value: 'email' },
 							{ name: 'First Name', value: 'first_name' },
 							{ name: 'Gender', value: 'gender' },
@@ -109,7 +121,11 @@ const properties: INodeProperties[] = [
 						type: 'options',
 						options: [
 							{ name: 'Between', value: 'between', description: 'From Value to To, both included' },
-							{ name: 'Contains', value: 'contains', description: 'The field contains the value (case-insensitive)' },
+							{
+								name: 'Contains',
+								value: 'contains',
+								description: 'The field contains the value (case-insensitive)',
+							},
 							{ name: 'Equals', value: 'equals', description: 'The field equals the value (eq)' },
 							{ name: 'Greater Than', value: 'gt' },
 							{ name: 'Greater Than or Equal', value: 'gte' },
@@ -135,7 +151,10 @@ const properties: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						description: 'The upper end of the range, included',
-						displayOptions: { show: { operator: ['between'] }, hide: { field: ['group_id', 'gender'] } },
+						displayOptions: {
+							show: { operator: ['between'] },
+							hide: { field: ['group_id', 'gender'] },
+						},
 					},
 				],
 			},
@@ -155,7 +174,8 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				options: ORDER_FIELDS,
 				default: 'date_created',
-				description: 'The field the contacts are sorted by, ascending: A to Z, oldest first (order_by)',
+				description:
+					'The field the contacts are sorted by, ascending: A to Z, oldest first (order_by)',
 			},
 			{
 				displayName: 'Sort Direction',
@@ -167,7 +187,7 @@ const properties: INodeProperties[] = [
 				],
 				default: 'ascending',
 				description:
-					"The service sorts in ascending order only (order_by has no direction). Descending is refused with an error rather than answered in another order; it stays for workflows saved when it was offered.",
+					'The service sorts in ascending order only (order_by has no direction). Descending is refused with an error rather than answered in another order; it stays for workflows saved when it was offered.',
 			},
 		],
 	},
@@ -201,24 +221,10 @@ export async function execute(
 		if (q !== '') query.q = q;
 		if (order.orderBy) query.order_by = order.orderBy;
 
-		const contacts: IDataObject[] = [];
-		for (;;) {
-			const pageSize = Math.min(CONTACTS_PAGE_SIZE, limit - contacts.length);
-			const { data } = await smsapiApiRequest.call(this, {
-				method: 'GET',
-				endpoint: 'contacts',
-				qs: { ...query, offset: contacts.length, limit: pageSize },
-				kind: 'read',
-				itemIndex,
-			});
-			const page = listEntries(data);
-			const size = listSize(data);
-			contacts.push(...page.slice(0, pageSize));
-			// With `size` (all matches) the list ends there: a page shorter than asked for may only
-			// mean the service caps `limit` lower than this node's page. Without it, a short page ends it.
-			const exhausted = page.length === 0 || (size !== undefined ? contacts.length >= size : page.length < pageSize);
-			if (exhausted || contacts.length >= limit) break;
-		}
-		return contacts;
+		return await smsapiApiRequestAllItems.call(
+			this,
+			{ method: 'GET', endpoint: 'contacts', qs: query, safeToRepeat: true, itemIndex },
+			{ limit, pageSize: CONTACTS_PAGE_SIZE },
+		);
 	});
 }

@@ -38,8 +38,12 @@ export const groupIdField: INodeProperties = {
 
 /** The distinct non-empty entries of arrays or comma-separated texts. */
 function entries(values: readonly unknown[]): string[] {
-	const list = values.flatMap((value) => (Array.isArray(value) ? value : String(value ?? '').split(',')));
-	return [...new Set(list.map((entry) => String(entry ?? '').trim()).filter((entry) => entry !== ''))];
+	const list = values.flatMap((value) =>
+		Array.isArray(value) ? value : String(value ?? '').split(','),
+	);
+	return [
+		...new Set(list.map((entry) => String(entry ?? '').trim()).filter((entry) => entry !== '')),
+	];
 }
 
 /**
@@ -47,19 +51,32 @@ function entries(values: readonly unknown[]): string[] {
  * checked against the account's groups with one `GET /contacts/groups`. An unknown one is refused
  * before anything is created or changed.
  */
-export async function resolveGroupIds(this: IExecuteFunctions, itemIndex: number, ...values: unknown[]): Promise<string[]> {
+export async function resolveGroupIds(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	...values: unknown[]
+): Promise<string[]> {
 	const wanted = entries(values);
 	if (wanted.length === 0) return [];
-	const { data } = await smsapiApiRequest.call(this, { method: 'GET', endpoint: 'contacts/groups', kind: 'read', itemIndex });
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'GET',
+		endpoint: 'contacts/groups',
+		safeToRepeat: true,
+		itemIndex,
+	});
 	const groups = listEntries(data);
 	const byId = new Map(groups.map((group) => [String(group.id), String(group.id)]));
 	const byName = new Map(groups.map((group) => [String(group.name), String(group.id)]));
 	const unknown = wanted.filter((entry) => !byId.has(entry) && !byName.has(entry));
 	if (unknown.length > 0) {
-		throw new NodeOperationError(this.getNode(), `No such contact group: ${unknown.map((entry) => `"${entry}"`).join(', ')}`, {
-			itemIndex,
-			description: `Nothing was changed. The account's groups: ${groups.map((group) => String(group.name)).join(', ') || 'none'}. Create the group in the SMSAPI portal first, or choose one from the list.`,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`No such contact group: ${unknown.map((entry) => `"${entry}"`).join(', ')}`,
+			{
+				itemIndex,
+				description: `Nothing was changed. The account's groups: ${groups.map((group) => String(group.name)).join(', ') || 'none'}. Create the group in the SMSAPI portal first, or choose one from the list.`,
+			},
+		);
 	}
 	return [...new Set(wanted.map((entry) => byId.get(entry) ?? (byName.get(entry) as string)))];
 }
@@ -69,13 +86,33 @@ function membershipPath(contactId: string, groupId: string): string {
 }
 
 /** Assigns the contact to the group; answers the contact's groups after it. Repeating it is harmless. */
-export async function pinToGroup(this: IExecuteFunctions, itemIndex: number, contactId: string, groupId: string): Promise<IDataObject[]> {
-	const { data } = await smsapiApiRequest.call(this, { method: 'PUT', endpoint: membershipPath(contactId, groupId), kind: 'read', itemIndex });
+export async function pinToGroup(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	contactId: string,
+	groupId: string,
+): Promise<IDataObject[]> {
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'PUT',
+		endpoint: membershipPath(contactId, groupId),
+		safeToRepeat: true,
+		itemIndex,
+	});
 	return listEntries(data);
 }
 
-export async function unpinFromGroup(this: IExecuteFunctions, itemIndex: number, contactId: string, groupId: string): Promise<void> {
-	await smsapiApiRequest.call(this, { method: 'DELETE', endpoint: membershipPath(contactId, groupId), kind: 'read', itemIndex });
+export async function unpinFromGroup(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	contactId: string,
+	groupId: string,
+): Promise<void> {
+	await smsapiApiRequest.call(this, {
+		method: 'DELETE',
+		endpoint: membershipPath(contactId, groupId),
+		safeToRepeat: true,
+		itemIndex,
+	});
 }
 
 /**

@@ -7,7 +7,10 @@ import { groupIdField, unpinFromGroup } from './groups';
 
 const properties: INodeProperties[] = [
 	{ ...contactLocator, description: 'The contact to remove' },
-	{ ...groupIdField, description: `The group the contact leaves; the contact itself stays. ${groupIdField.description}` },
+	{
+		...groupIdField,
+		description: `The group the contact leaves; the contact itself stays. ${groupIdField.description}`,
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -22,7 +25,12 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const contactId = contactIdOf.call(this, itemIndex, 'remove from the group');
-		const groupId = requiredText.call(this, 'groupId', itemIndex, 'Choose the group to remove the contact from');
+		const groupId = requiredText.call(
+			this,
+			'groupId',
+			itemIndex,
+			'Choose the group to remove the contact from',
+		);
 		await unpinFromGroup.call(this, itemIndex, contactId, groupId);
 		return { contact_id: contactId, group_id: groupId, removed: true };
 	});

@@ -1,9 +1,21 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
-import { contactFields, contactIdOf, contactLocator, contactPhoneProblem, phoneNumberField, toContactBody } from './fields';
+import {
+	contactFields,
+	contactIdOf,
+	contactLocator,
+	contactPhoneProblem,
+	phoneNumberField,
+	toContactBody,
+} from './fields';
 import { applyGroups, contactGroupsField, resolveGroupIds } from './groups';
 
 const properties: INodeProperties[] = [
@@ -41,7 +53,8 @@ export async function execute(
 		if (phoneProblem) {
 			throw new NodeOperationError(this.getNode(), phoneProblem, {
 				itemIndex,
-				description: 'Nothing was changed. Phone Number takes one number with its country prefix, e.g. 48500000000.',
+				description:
+					'Nothing was changed. Phone Number takes one number with its country prefix, e.g. 48500000000.',
 			});
 		}
 		const body = toContactBody(updateFields);
@@ -52,12 +65,25 @@ export async function execute(
 				description: 'Nothing was changed. Use Update Fields to choose what to change.',
 			});
 		}
-		const groupIds = changesGroups ? await resolveGroupIds.call(this, itemIndex, updateFields.groups) : [];
+		const groupIds = changesGroups
+			? await resolveGroupIds.call(this, itemIndex, updateFields.groups)
+			: [];
 		const endpoint = `contacts/${encodeURIComponent(contactId)}`;
 		const { data } =
 			Object.keys(body).length > 0
-				? await smsapiApiRequest.call(this, { method: 'PUT', endpoint, body, kind: 'read', itemIndex })
-				: await smsapiApiRequest.call(this, { method: 'GET', endpoint, kind: 'read', itemIndex });
+				? await smsapiApiRequest.call(this, {
+						method: 'PUT',
+						endpoint,
+						body,
+						safeToRepeat: true,
+						itemIndex,
+					})
+				: await smsapiApiRequest.call(this, {
+						method: 'GET',
+						endpoint,
+						safeToRepeat: true,
+						itemIndex,
+					});
 		const contact = data as IDataObject;
 		if (!changesGroups) return contact;
 		return await applyGroups.call(this, itemIndex, contact, groupIds, { removeOthers: true });

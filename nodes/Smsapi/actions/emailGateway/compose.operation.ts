@@ -1,48 +1,61 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
-import { ambiguousValues, gatewayAddressFor, gatewayBody, gatewaySubject } from '../../helpers/mail2sms';
-import { prepareRecipients } from '../../helpers/numbers';
-import { formatProblems, toWireParameters, validateSendParameters } from '../../helpers/sendValidation';
+import {
+	ambiguousValues,
+	gatewayAddressFor,
+	gatewayBody,
+	gatewaySubject,
+} from '../../helpers/mail2sms';
+import { recipientNumbers } from '../../helpers/recipientParameter';
+import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
+import { toWireParameters } from '../../helpers/sendWire';
 import { messageField, sendOptions } from '../sms/fields';
 import { toSendParameters } from '../sms/sendParameters';
 
 /** Batching is the node's own; the gateway takes one e-mail per message. */
 const GATEWAY_EXCLUDED = new Set(['batching']);
 
-const gatewayOptions = ([
-	...sendOptions
-		.filter((option) => !GATEWAY_EXCLUDED.has(option.name))
-		.map((option) =>
-			// The send operation's wording of check_idx is about its own generated idx, which the gateway has not.
-			option.name === 'checkIdx'
-				? {
-						...option,
-						default: false,
-						description:
-							'Whether the service refuses an idx already used in the last 24 hours (check_idx, error 53), so that an e-mail sent twice sends one message',
-					}
-				: option,
-		),
-	{
-		displayName: 'Gateway Address',
-		name: 'gatewayAddress',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. sms@smsapi.com',
-		description:
-			"The e-mail address of the gateway. Empty: the address for the credential's platform (sms@smsapi.com, sms@smsapi.pl). Required with the platform Custom.",
-	},
-	{
-		displayName: 'Raport',
-		name: 'raport',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether the service e-mails back the result of the request, a confirmation or an error code (raport=1), to the address the e-mail came from',
-	},
-] as INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName));
+const gatewayOptions = (
+	[
+		...sendOptions
+			.filter((option) => !GATEWAY_EXCLUDED.has(option.name))
+			.map((option) =>
+				// The send operation's wording of check_idx is about its own generated idx, which the gateway has not.
+				option.name === 'checkIdx'
+					? {
+							...option,
+							default: false,
+							description:
+								'Whether the service refuses an idx already used in the last 24 hours (check_idx, error 53), so that an e-mail sent twice sends one message',
+						}
+					: option,
+			),
+		{
+			displayName: 'Gateway Address',
+			name: 'gatewayAddress',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. sms@smsapi.com',
+			description:
+				"The e-mail address of the gateway. Empty: the address for the credential's platform (sms@smsapi.com, sms@smsapi.pl). Required with the platform Custom.",
+		},
+		{
+			displayName: 'Raport',
+			name: 'raport',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether the service e-mails back the result of the request, a confirmation or an error code (raport=1), to the address the e-mail came from',
+		},
+	] as INodeProperties[]
+).sort((a, b) => a.displayName.localeCompare(b.displayName));
 
 const properties: INodeProperties[] = [
 	{
@@ -112,14 +125,21 @@ function gatewayLogin(
 	const password = String(this.getNodeParameter('password', itemIndex, '') ?? '');
 	if (username !== '' || password !== '') {
 		if (username === '' || password === '') {
-			throw new NodeOperationError(this.getNode(), 'Enter both Username and Password for the e-mail gateway', {
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				this.getNode(),
+				'Enter both Username and Password for the e-mail gateway',
+				{
+					itemIndex,
+				},
+			);
 		}
 		return { username, password };
 	}
 	if (credentials.authentication === 'legacy') {
-		return { username: String(credentials.username ?? '').trim(), password: String(credentials.password ?? '') };
+		return {
+			username: String(credentials.username ?? '').trim(),
+			password: String(credentials.password ?? ''),
+		};
 	}
 	throw new NodeOperationError(this.getNode(), 'The e-mail gateway needs a username and password', {
 		itemIndex,
@@ -139,27 +159,25 @@ export async function execute(
 		const message = this.getNodeParameter('message', itemIndex, '') as string;
 
 		const address =
-			String(options.gatewayAddress ?? '').trim() || gatewayAddressFor(credentials.platform as string | undefined);
+			String(options.gatewayAddress ?? '').trim() ||
+			gatewayAddressFor(credentials.platform as string | undefined);
 		if (!address) {
 			throw new NodeOperationError(this.getNode(), 'Enter the Gateway Address option', {
 				itemIndex,
-				description: 'The credential\'s platform is Custom, which has no known e-mail gateway address.',
+				description:
+					"The credential's platform is Custom, which has no known e-mail gateway address.",
 			});
 		}
 
-		const recipients = prepareRecipients(this.getNodeParameter('to', itemIndex) as string | string[]);
-		if (recipients.invalid.length > 0 || recipients.numbers.length === 0) {
-			throw new NodeOperationError(
-				this.getNode(),
-				recipients.numbers.length === 0 && recipients.invalid.length === 0
-					? 'No recipient: "To" is empty'
-					: `Not a valid phone number: ${recipients.invalid.map((entry) => `"${entry.input}" (${entry.reason})`).join(', ')}`,
-				{ itemIndex, description: 'Enter numbers with their country prefix, e.g. 48500000000, separated by commas.' },
-			);
-		}
+		const numbers = recipientNumbers.call(
+			this,
+			this.getNodeParameter('to', itemIndex) as string | string[],
+			itemIndex,
+			{ empty: 'No recipient: "To" is empty' },
+		);
 
 		const params = toSendParameters(options);
-		params.to = recipients.numbers;
+		params.to = numbers;
 		if (message !== '') params.message = message;
 		const problems = validateSendParameters(params);
 		if (problems) {

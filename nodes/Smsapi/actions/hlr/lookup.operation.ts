@@ -1,9 +1,21 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { MAX_HLR_NUMBERS_PER_REQUEST, checkHlrIdx, chunk, isHlrError, matchHlrEntries } from '../../helpers/hlr';
-import { errorItem, withItemIndex } from '../../helpers/items';
-import { prepareRecipients } from '../../helpers/numbers';
+import {
+	MAX_HLR_NUMBERS_PER_REQUEST,
+	checkHlrIdx,
+	chunk,
+	isHlrError,
+	matchHlrEntries,
+} from '../../helpers/hlr';
+import { ItemOutcomes } from '../../helpers/itemOutcomes';
+import { withItemIndex } from '../../helpers/items';
+import { recipientNumbers } from '../../helpers/recipientParameter';
 import { describeSmsapiError, hlrEntries, smsapiApiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -57,12 +69,17 @@ interface LookupRequest {
 /** A number the service could not check, as words: code 13 means a bad number here, not "nothing sent". */
 function lookupErrorText(code: unknown): string {
 	if (code === 13 || code === '13') return 'not a valid phone number (error 13)';
-	const meaning = describeSmsapiError(typeof code === 'number' || typeof code === 'string' ? code : undefined);
+	const meaning = describeSmsapiError(
+		typeof code === 'number' || typeof code === 'string' ? code : undefined,
+	);
 	return meaning ? `${meaning.meaning} (error ${String(code)})` : `error ${String(code)}`;
 }
 
 /** Read and check every item before anything is charged; bad input fails only its own item. */
-function prepareItem(this: IExecuteFunctions, itemIndex: number): { idx: string; numbers: string[] } {
+function prepareItem(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): { idx: string; numbers: string[] } {
 	const input = this.getNodeParameter('numbers', itemIndex) as string | string[];
 	const idx = String(this.getNodeParameter('options.idx', itemIndex, '') ?? '').trim();
 
@@ -73,28 +90,20 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number): { idx: string;
 			description: 'Nothing was looked up for this item. Change the Idx option.',
 		});
 	}
-	const recipients = prepareRecipients(input);
-	if (recipients.invalid.length > 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Not a valid phone number: ${recipients.invalid.map((entry) => `"${entry.input}" (${entry.reason})`).join(', ')}`,
-			{ itemIndex, description: 'Nothing was looked up for this item. Enter numbers with their country prefix, e.g. 48500000000, separated by commas.' },
-		);
-	}
-	if (recipients.numbers.length === 0) {
-		throw new NodeOperationError(this.getNode(), 'No number to look up: "Numbers" is empty', {
-			itemIndex,
-			description: 'Enter at least one phone number with its country prefix, e.g. 48500000000.',
-		});
-	}
-	return { idx, numbers: recipients.numbers };
+	const numbers = recipientNumbers.call(this, input, itemIndex, {
+		empty: 'No number to look up: "Numbers" is empty',
+		nothingDone: 'Nothing was looked up for this item.',
+	});
+	return { idx, numbers };
 }
 
 /**
  * Numbers of all items that share an idx travel together, 20 per request, in input order; every
  * answer goes back to the item its number came from.
  */
-function planRequests(prepared: Array<{ itemIndex: number; idx: string; numbers: string[] }>): LookupRequest[] {
+function planRequests(
+	prepared: Array<{ itemIndex: number; idx: string; numbers: string[] }>,
+): LookupRequest[] {
 	const byIdx = new Map<string, Lookup[]>();
 	for (const { itemIndex, idx, numbers } of prepared) {
 		const lookups = byIdx.get(idx) ?? [];
@@ -114,7 +123,16 @@ interface NumberOutcome {
 }
 
 function failedNumber(number: string, reason: string, extra: IDataObject = {}): NumberOutcome {
-	return { number, failure: reason, json: { ...extra, number, status: 'ERROR', error: `Number lookup failed for ${number}: ${reason}` } };
+	return {
+		number,
+		failure: reason,
+		json: {
+			...extra,
+			number,
+			status: 'ERROR',
+			error: `Number lookup failed for ${number}: ${reason}`,
+		},
+	};
 }
 
 export async function execute(
@@ -122,24 +140,16 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
-	const outcomes = items.map(() => [] as NumberOutcome[]);
-	const itemErrors = new Map<number, Error>();
-	const prepared: Array<{ itemIndex: number; idx: string; numbers: string[] }> = [];
-
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			prepared.push({ itemIndex, ...prepareItem.call(this, itemIndex) });
-		} catch (error) {
-			if (!continueOnFail) throw withItemIndex.call(this, error, itemIndex);
-			itemErrors.set(itemIndex, error as Error);
-		}
-	}
+	const outcomes = new ItemOutcomes<NumberOutcome>(this, items.length);
+	const prepared = outcomes.prepareEach((itemIndex) => prepareItem.call(this, itemIndex));
+	const rowsOf = (itemIndex: number) => outcomes.get(itemIndex).rows;
 
 	const lookedUp = () =>
 		outcomes
-			.flat()
-			.filter((outcome) => outcome.failure === undefined)
-			.map((outcome) => outcome.number);
+			.entries()
+			.flatMap(([, outcome]) => outcome.rows)
+			.filter((row) => row.failure === undefined)
+			.map((row) => row.number);
 
 	for (const request of planRequests(prepared)) {
 		const numbers = request.lookups.map((lookup) => lookup.number);
@@ -150,27 +160,35 @@ export async function execute(
 				method: 'POST',
 				endpoint: 'hlr.do',
 				body,
-				kind: 'create',
+				safeToRepeat: false,
 				itemIndex: request.lookups[0].itemIndex,
 			});
 			const answers = matchHlrEntries(numbers, hlrEntries(data));
 			request.lookups.forEach(({ itemIndex, number }, position) => {
 				const entry = answers[position];
 				if (!entry) {
-					outcomes[itemIndex].push(failedNumber(number, 'the service\'s answer has nothing for this number'));
+					rowsOf(itemIndex).push(
+						failedNumber(number, "the service's answer has nothing for this number"),
+					);
 				} else if (isHlrError(entry)) {
 					const reported = String(entry.number ?? number);
-					outcomes[itemIndex].push(
-						failedNumber(reported, lookupErrorText(entry.error), { errorCode: (entry.error as number) ?? null }),
+					rowsOf(itemIndex).push(
+						failedNumber(reported, lookupErrorText(entry.error), {
+							errorCode: (entry.error as number) ?? null,
+						}),
 					);
 				} else {
-					outcomes[itemIndex].push({ number: String(entry.number ?? number), json: entry });
+					rowsOf(itemIndex).push({ number: String(entry.number ?? number), json: entry });
 				}
 			});
 		} catch (error) {
 			// The whole request failed (e.g. 103 not enough credits): none of its numbers was checked.
 			if (!continueOnFail) {
-				const failed = withItemIndex.call(this, error, request.lookups[0].itemIndex) as NodeOperationError;
+				const failed = withItemIndex.call(
+					this,
+					error,
+					request.lookups[0].itemIndex,
+				) as NodeOperationError;
 				const done = lookedUp();
 				failed.description = [
 					failed.description,
@@ -182,15 +200,19 @@ export async function execute(
 				throw failed;
 			}
 			for (const { itemIndex, number } of request.lookups) {
-				outcomes[itemIndex].push(failedNumber(number, (error as Error).message));
+				rowsOf(itemIndex).push(failedNumber(number, (error as Error).message));
 			}
 		}
 	}
 
 	if (!continueOnFail) {
-		const failed = outcomes.flatMap((list, itemIndex) =>
-			list.filter((outcome) => outcome.failure !== undefined).map((outcome) => ({ itemIndex, outcome })),
-		);
+		const failed = outcomes
+			.entries()
+			.flatMap(([itemIndex, { rows }]) =>
+				rows
+					.filter((outcome) => outcome.failure !== undefined)
+					.map((outcome) => ({ itemIndex, outcome })),
+			);
 		if (failed.length > 0) {
 			const done = lookedUp();
 			throw new NodeOperationError(
@@ -206,20 +228,5 @@ export async function execute(
 		}
 	}
 
-	// With "Continue (using error output)" n8n sends an item to the error output only when its json
-	// is a bare error ({error}; n8n 2.x also allows message and details). Such items get just the
-	// error text there; n8n adds the input item's fields. The regular output keeps the details.
-	const toErrorOutput = this.getNode().onError === 'continueErrorOutput';
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		for (const { json, failure } of outcomes[itemIndex]) {
-			const bare = failure !== undefined && toErrorOutput;
-			output.push({ json: bare ? { error: json.error } : json, pairedItem: { item: itemIndex } });
-		}
-		const error = itemErrors.get(itemIndex);
-		if (error) {
-			output.push(errorItem.call(this, error, itemIndex));
-		}
-	}
-	return output;
+	return outcomes.toOutput(({ json, failure }) => ({ json, failed: failure !== undefined }));
 }

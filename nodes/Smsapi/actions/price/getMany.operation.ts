@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { listEntries } from '../../helpers/lists';
-import { splitList, toNumber } from '../../helpers/values';
+import { splitList, numberFromService } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -38,16 +38,20 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const countries = new Set(
-			splitList(this.getNodeParameter('options.country', itemIndex, '')).map((country) => country.toLowerCase()),
+			splitList(this.getNodeParameter('options.country', itemIndex, '')).map((country) =>
+				country.toLowerCase(),
+			),
 		);
 		const { data } = await smsapiApiRequest.call(this, {
 			method: 'GET',
 			endpoint: 'prices.do',
-			kind: 'read',
+			safeToRepeat: true,
 			itemIndex,
 		});
 		return listEntries(data)
-			.filter((entry) => countries.size === 0 || countries.has(String(entry.country ?? '').toLowerCase()))
-			.map((entry) => ({ ...entry, price: toNumber(entry.price) as number }));
+			.filter(
+				(entry) => countries.size === 0 || countries.has(String(entry.country ?? '').toLowerCase()),
+			)
+			.map((entry) => ({ ...entry, price: numberFromService(entry.price) as number }));
 	});
 }

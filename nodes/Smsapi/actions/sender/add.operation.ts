@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems, requiredText } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
 import { senderActionItem } from './fields';
 
@@ -28,15 +28,12 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const name = String(this.getNodeParameter('name', itemIndex) ?? '').trim();
-		if (name === '') {
-			throw new NodeOperationError(this.getNode(), 'Enter the sender name to add', { itemIndex });
-		}
+		const name = requiredText.call(this, 'name', itemIndex, 'Enter the sender name to add');
 		const { data } = await smsapiApiRequest.call(this, {
 			method: 'POST',
 			endpoint: 'sender.do',
 			body: { add: name },
-			kind: 'create',
+			safeToRepeat: false,
 			itemIndex,
 		});
 		return senderActionItem(data, name);

@@ -22,7 +22,7 @@ export async function execute(
 			method: 'POST',
 			endpoint: 'sender.do',
 			body: { delete: name },
-			kind: 'read',
+			safeToRepeat: true,
 			itemIndex,
 		});
 		return senderActionItem(data, name, { deleted: true });

@@ -17,15 +17,23 @@ export const existingSenderField: INodeProperties = {
  * status query of the earlier variant says `name` instead of `sender`).
  */
 export function senderItem(entry: unknown, name?: string): IDataObject {
-	const item: IDataObject = entry && typeof entry === 'object' && !Array.isArray(entry) ? { ...(entry as IDataObject) } : {};
+	const item: IDataObject =
+		entry && typeof entry === 'object' && !Array.isArray(entry)
+			? { ...(entry as IDataObject) }
+			: {};
 	if (item.sender === undefined) item.sender = item.name ?? name ?? null;
 	delete item.name;
 	return item;
 }
 
 /** The answer of add, delete and set default (`{count}`, or text `OK`) with the name it was about. */
-export function senderActionItem(data: unknown, name: string, extra: IDataObject = {}): IDataObject {
-	const answer = data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
+export function senderActionItem(
+	data: unknown,
+	name: string,
+	extra: IDataObject = {},
+): IDataObject {
+	const answer =
+		data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : {};
 	const item: IDataObject = { sender: name, ...extra };
 	if (answer.count !== undefined) item.count = answer.count;
 	return item;

@@ -41,7 +41,7 @@ export async function execute(
 			method: 'GET',
 			endpoint: 'sender.do',
 			qs: withNatNames ? { list: 1, with_nat_names: 1 } : { list: 1 },
-			kind: 'read',
+			safeToRepeat: true,
 			itemIndex,
 		});
 		return listEntries(data).map((entry) => senderItem(entry));

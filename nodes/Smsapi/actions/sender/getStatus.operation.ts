@@ -22,7 +22,7 @@ export async function execute(
 			method: 'GET',
 			endpoint: 'sender.do',
 			qs: { status: name },
-			kind: 'read',
+			safeToRepeat: true,
 			itemIndex,
 		});
 		return senderItem(data, name);

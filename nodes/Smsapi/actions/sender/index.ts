@@ -31,7 +31,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getMany',
-				description: 'List the sender names of the account with their status and which is the default',
+				description:
+					'List the sender names of the account with their status and which is the default',
 				action: 'Get many sender names',
 			},
 			{

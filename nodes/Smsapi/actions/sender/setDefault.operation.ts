@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../helpers/items';
@@ -28,13 +33,18 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const name = requiredText.call(this, 'name', itemIndex, 'Choose the sender name to make the default');
+		const name = requiredText.call(
+			this,
+			'name',
+			itemIndex,
+			'Choose the sender name to make the default',
+		);
 		// The service refuses an inactive default with a bare code; checking first lets the error say why.
 		const { data: statusAnswer } = await smsapiApiRequest.call(this, {
 			method: 'GET',
 			endpoint: 'sender.do',
 			qs: { status: name },
-			kind: 'read',
+			safeToRepeat: true,
 			itemIndex,
 		});
 		const status = String((statusAnswer as IDataObject | undefined)?.status ?? '').toUpperCase();
@@ -50,7 +60,7 @@ export async function execute(
 				method: 'POST',
 				endpoint: 'sender.do',
 				body: { default: name },
-				kind: 'read',
+				safeToRepeat: true,
 				itemIndex,
 			});
 			return senderActionItem(data, name, { default: true });

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
@@ -32,14 +37,15 @@ export async function execute(
 		if (ids.length === 0) {
 			throw new NodeOperationError(this.getNode(), 'Enter at least one message ID to delete', {
 				itemIndex,
-				description: 'Message IDs takes the IDs that scheduled sends returned, separated by commas.',
+				description:
+					'Message IDs takes the IDs that scheduled sends returned, separated by commas.',
 			});
 		}
 		const { data } = await smsapiApiRequest.call(this, {
 			method: 'POST',
 			endpoint: 'sms.do',
 			body: { sch_del: ids.join(',') },
-			kind: 'read',
+			safeToRepeat: true,
 		});
 		const result = data as IDataObject;
 		const list = Array.isArray(result.list) ? (result.list as IDataObject[]) : [];

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * The send parameters shared by `send`, `sendToGroup` and the e-mail gateway. Names are the
- * camelCase of the service's parameter names (CONTRACT.md); each description gives the
+ * camelCase of the service's parameter names (docs/service-behaviour.md, "Public names"); each description gives the
  * service's meaning.
  */
 
@@ -10,7 +10,7 @@ export const MESSAGE_HINT =
 	'Placeholders: [%1%]–[%4%] take Param 1–4 (one value per recipient), [%contact.field name%] a contact field (group sends), [%code%] a discount code, [%goto:https://…%] a short link unique per recipient, [%opt_out_link%] an unsubscribe link.';
 
 /**
- * A chosen template replaces the message (spec: `template` "replaces message"), so Message is
+ * A chosen template replaces the message (the service: `template` replaces `message`), so Message is
  * hidden then: n8n refuses to run a node whose displayed required parameter is empty, and a
  * template send would otherwise need a dummy text. A root path (`/options.template`) is the only
  * form n8n 1.x resolves for a value inside a collection.
@@ -30,7 +30,6 @@ export const messageField: INodeProperties = {
 		"The text of the SMS. Up to 160 plain characters fit in one part (70 with special characters such as Polish letters or emoji); longer texts are sent as up to 10 parts, each charged, as far as the account's maximum of parts allows.",
 	hint: MESSAGE_HINT,
 };
-
 
 /** Options common to every send (everything but the recipients and the message). */
 export const sendOptions: INodeProperties[] = [
@@ -63,7 +62,8 @@ export const sendOptions: INodeProperties[] = [
 			},
 		],
 		default: '',
-		description: 'Datacoding=bin sends a binary message whose content and UDH header are hex strings (earlier variant of the interface)',
+		description:
+			'Datacoding=bin sends a binary message whose content and UDH header are hex strings (earlier variant of the interface)',
 	},
 	{
 		displayName: 'Date',
@@ -86,7 +86,8 @@ export const sendOptions: INodeProperties[] = [
 		name: 'details',
 		type: 'boolean',
 		default: false,
-		description: 'Whether the answer also carries the message text, its length and its number of parts (details)',
+		description:
+			'Whether the answer also carries the message text, its length and its number of parts (details)',
 	},
 	{
 		displayName: 'Discount Group',
@@ -106,7 +107,8 @@ export const sendOptions: INodeProperties[] = [
 			{ name: 'Windows-1250', value: 'windows-1250' },
 		],
 		default: 'utf-8',
-		description: 'Character encoding of the message text as sent (encoding). n8n sends UTF-8; change it only for a proxy that re-encodes.',
+		description:
+			'Character encoding of the message text as sent (encoding). n8n sends UTF-8; change it only for a proxy that re-encodes.',
 	},
 	{
 		displayName: 'Expiration Date',
@@ -129,7 +131,8 @@ export const sendOptions: INodeProperties[] = [
 		name: 'flash',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to send a flash SMS, shown on the screen and not stored in the inbox unless saved (flash)',
+		description:
+			'Whether to send a flash SMS, shown on the screen and not stored in the inbox unless saved (flash)',
 	},
 	{
 		displayName: 'Idx',
@@ -186,28 +189,32 @@ export const sendOptions: INodeProperties[] = [
 		name: 'param1',
 		type: 'string',
 		default: '',
-		description: 'Value for [%1%] (param1). Several recipients in one item: one value per recipient separated by |.',
+		description:
+			'Value for [%1%] (param1). Several recipients in one item: one value per recipient separated by |.',
 	},
 	{
 		displayName: 'Param 2',
 		name: 'param2',
 		type: 'string',
 		default: '',
-		description: 'Value for [%2%] (param2). Several recipients in one item: one value per recipient separated by |.',
+		description:
+			'Value for [%2%] (param2). Several recipients in one item: one value per recipient separated by |.',
 	},
 	{
 		displayName: 'Param 3',
 		name: 'param3',
 		type: 'string',
 		default: '',
-		description: 'Value for [%3%] (param3). Several recipients in one item: one value per recipient separated by |.',
+		description:
+			'Value for [%3%] (param3). Several recipients in one item: one value per recipient separated by |.',
 	},
 	{
 		displayName: 'Param 4',
 		name: 'param4',
 		type: 'string',
 		default: '',
-		description: 'Value for [%4%] (param4). Several recipients in one item: one value per recipient separated by |.',
+		description:
+			'Value for [%4%] (param4). Several recipients in one item: one value per recipient separated by |.',
 	},
 	{
 		displayName: 'Sender Name Name or ID',
@@ -223,7 +230,8 @@ export const sendOptions: INodeProperties[] = [
 		name: 'single',
 		type: 'boolean',
 		default: false,
-		description: 'Whether a message over 160 characters is refused instead of sent in several parts (single, error 12)',
+		description:
+			'Whether a message over 160 characters is refused instead of sent in several parts (single, error 12)',
 	},
 	{
 		displayName: 'Template Name or ID',
@@ -239,7 +247,8 @@ export const sendOptions: INodeProperties[] = [
 		name: 'test',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to only validate: the service answers as for a send but sends nothing and charges nothing (test)',
+		description:
+			'Whether to only validate: the service answers as for a send but sends nothing and charges nothing (test)',
 	},
 	{
 		displayName: 'Time Restriction',
@@ -258,7 +267,8 @@ export const sendOptions: INodeProperties[] = [
 		name: 'udh',
 		type: 'string',
 		default: '',
-		description: 'User data header in hex, required with Data Coding = Binary (udh, earlier variant)',
+		description:
+			'User data header in hex, required with Data Coding = Binary (udh, earlier variant)',
 	},
 ];
 
@@ -288,6 +298,9 @@ export const neutralizeMacrosOption: INodeProperties = {
 };
 
 /** `options` with the node's own options added, sorted by name as n8n lists them. */
-export function withOwnOptions(options: INodeProperties[], own: INodeProperties[]): INodeProperties[] {
+export function withOwnOptions(
+	options: INodeProperties[],
+	own: INodeProperties[],
+): INodeProperties[] {
 	return [...options, ...own].sort((a, b) => a.displayName.localeCompare(b.displayName));
 }

@@ -1,29 +1,27 @@
-import { createHash } from 'node:crypto';
-
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	type ItemSendRequest,
-	type SendResponse,
-	type ServiceRequest,
-	distributeResults,
-	generateIdx,
-	splitIntoRequests,
-} from '../../helpers/batching';
-import { errorItem, withItemIndex } from '../../helpers/items';
-import { prepareRecipients } from '../../helpers/numbers';
+import { type ServiceRequest, splitIntoRequests } from '../../helpers/batching';
+import { ItemOutcomes } from '../../helpers/itemOutcomes';
+import { withItemIndex } from '../../helpers/items';
+import { recipientNumbers } from '../../helpers/recipientParameter';
 import { splitNumbers } from '../../helpers/numbers';
 import { MAX_PARTS } from '../../helpers/segments';
+import { PARAM_KEYS } from '../../helpers/sendModel';
 import {
-	PARAM_KEYS,
-	formatProblems,
-	longestMessage,
-	perRecipientValues,
-	toWireParameters,
-	validateSendParameters,
-} from '../../helpers/sendValidation';
-import { toNumber, toText } from '../../helpers/values';
+	type SendResponse,
+	type ServiceListEntry,
+	distributeResults,
+} from '../../helpers/sendResults';
+import { longestMessage } from '../../helpers/sendTextChecks';
+import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
+import { perRecipientValues } from '../../helpers/sendWire';
+import { numberFromService, toText } from '../../helpers/values';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
 import {
 	DEFAULT_MAX_RECIPIENTS_PER_ITEM,
@@ -34,6 +32,7 @@ import {
 	sendOptions,
 	withOwnOptions,
 } from './fields';
+import { type PreparedSend, assignGeneratedIdx } from './idxSeed';
 import { toSendParameters } from './sendParameters';
 import { withInertMacros } from './untrustedText';
 
@@ -64,11 +63,8 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** What happened to one input item: output items, or the reason it failed. */
-interface ItemOutcome {
-	output: IDataObject[];
-	errors: Error[];
-}
+/** Each item's output: one message per row (the service's fields), then its errors. */
+type SendOutcomes = ItemOutcomes<IDataObject>;
 
 /**
  * Whether every recipient of the request gets the same text: no per-recipient values and no
@@ -86,7 +82,7 @@ function sameTextForAll(request: ServiceRequest): boolean {
  * them got the same text.
  */
 function messageItem(entry: IDataObject, response: IDataObject, withDetails: boolean): IDataObject {
-	const item: IDataObject = { ...entry, points: toNumber(entry.points) as number };
+	const item: IDataObject = { ...entry, points: numberFromService(entry.points) as number };
 	if (!withDetails) return item;
 	for (const key of ['message', 'length', 'parts']) {
 		if (response[key] !== undefined && item[key] === undefined) item[key] = response[key];
@@ -94,89 +90,38 @@ function messageItem(entry: IDataObject, response: IDataObject, withDetails: boo
 	return item;
 }
 
-/** One item's send, checked; `idx` still to be generated when the user gave none. */
-interface PreparedSend extends ItemSendRequest {
-	generateIdx: boolean;
-}
-
-/** `getContext('node')`, or undefined where this n8n has none for the node (older lines, tests). */
-function nodeContext(this: IExecuteFunctions): IDataObject | undefined {
-	try {
-		return this.getContext('node') as IDataObject;
-	} catch {
-		// No execution data to keep a context in: the seed is then not pinned (see idxSeed).
-		return undefined;
-	}
-}
-
-function optional<T>(read: () => T): T | undefined {
-	try {
-		return read();
-	} catch {
-		// An n8n line without this method: the seed does without the value.
-		return undefined;
-	}
-}
-
-/**
- * What makes the generated idx values of this node run unique, so that the service's check_idx
- * refuses a repeat of this run's requests and nothing else:
- * - n8n's instance id and the workflow id: two instances (or two imported copies of a workflow)
- *   count executions, node ids and items alike;
- * - the execution, the node and its run index (a loop runs a node again with a new one);
- * - a hash of what the run sends (recipients, texts, options), for copies of an instance that
- *   share even their instance id.
- * n8n's Retry On Fail runs the node again in the same execution and run: the values are the same,
- * and the content hash of the first try is kept in the node's execution context, so a retry whose
- * expressions give another time or text still repeats the first try's idx.
- * The execution id of the first try is kept there too: "Retry" in the Executions list starts a
- * new execution from the failed one's saved data, node contexts included, so the retried node
- * repeats the failed execution's idx and the service refuses (53) what that one had sent.
- * Undefined without an execution id (then every idx is random).
- */
-function idxSeed(this: IExecuteFunctions, sends: readonly PreparedSend[]): string | undefined {
-	let executionId = this.getExecutionId?.();
-	if (!executionId || sends.length === 0) return undefined;
-	const runIndex = String(this.evaluateExpression('={{ $runIndex }}', sends[0].itemIndex) ?? '');
-	const content = createHash('sha256');
-	for (const send of sends) content.update(JSON.stringify([send.itemIndex, toWireParameters(send.params)])).update('\n');
-	let contentHash = content.digest('hex').slice(0, 32);
-	const context = nodeContext.call(this);
-	if (context) {
-		const key = `smsapiIdxContent:${runIndex}`;
-		if (typeof context[key] === 'string') contentHash = context[key] as string;
-		else context[key] = contentHash;
-		const executionKey = `smsapiIdxExecution:${runIndex}`;
-		if (typeof context[executionKey] === 'string') executionId = context[executionKey] as string;
-		else context[executionKey] = executionId;
-	}
-	return JSON.stringify([
-		optional(() => this.getInstanceId()) ?? '',
-		optional(() => this.getWorkflow().id) ?? '',
-		executionId,
-		this.getNode().id,
-		runIndex,
-		contentHash,
-	]);
-}
-
 /** The item's recipients as given: the protection against a list from outside comes before anything else. */
-function checkRecipientCount(this: IExecuteFunctions, itemIndex: number, toInput: unknown, options: IDataObject): void {
+function checkRecipientCount(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	toInput: unknown,
+	options: IDataObject,
+): void {
 	const limit = Number(options.maxRecipientsPerItem ?? DEFAULT_MAX_RECIPIENTS_PER_ITEM);
 	if (!Number.isFinite(limit) || limit <= 0) return;
 	const count = splitNumbers(toInput as string | string[]).length;
 	if (count <= limit) return;
-	throw new NodeOperationError(this.getNode(), `To lists ${count} recipients, more than the ${limit} allowed per item`, {
-		itemIndex,
-		description: `Nothing was sent for this item. Check where the numbers come from (a form field or a webhook can carry any list), or raise Options → Max Recipients per Item (0 turns the check off).`,
-	});
+	throw new NodeOperationError(
+		this.getNode(),
+		`To lists ${count} recipients, more than the ${limit} allowed per item`,
+		{
+			itemIndex,
+			description: `Nothing was sent for this item. Check where the numbers come from (a form field or a webhook can carry any list), or raise Options → Max Recipients per Item (0 turns the check off).`,
+		},
+	);
 }
 
 /** Message and Param 1–4 with the service's macros made inert where expressions produced them. */
-function defuseExpressionMacros(this: IExecuteFunctions, itemIndex: number, message: string, options: IDataObject): string {
+function defuseExpressionMacros(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	options: IDataObject,
+): string {
 	for (const key of PARAM_KEYS) {
 		const value = options[key];
-		if (typeof value === 'string') options[key] = withInertMacros.call(this, `options.${key}`, itemIndex, value);
+		if (typeof value === 'string')
+			options[key] = withInertMacros.call(this, `options.${key}`, itemIndex, value);
 	}
 	return withInertMacros.call(this, 'message', itemIndex, message);
 }
@@ -191,24 +136,14 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend {
 	const options = { ...(this.getNodeParameter('options', itemIndex, {}) as IDataObject) };
 
 	checkRecipientCount.call(this, itemIndex, toInput, options);
-	const recipients = prepareRecipients(toInput);
-	if (recipients.invalid.length > 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Not a valid phone number: ${recipients.invalid.map((entry) => `"${entry.input}" (${entry.reason})`).join(', ')}`,
-			{ itemIndex, description: 'Enter numbers with their country prefix, e.g. 48500000000, separated by commas.' },
-		);
-	}
-	if (recipients.numbers.length === 0) {
-		throw new NodeOperationError(this.getNode(), 'No recipient: "To" is empty', {
-			itemIndex,
-			description: 'Enter at least one phone number with its country prefix, e.g. 48500000000.',
-		});
-	}
-	if (options.neutralizeMacros === true) message = defuseExpressionMacros.call(this, itemIndex, message, options);
+	const numbers = recipientNumbers.call(this, toInput, itemIndex, {
+		empty: 'No recipient: "To" is empty',
+	});
+	if (options.neutralizeMacros === true)
+		message = defuseExpressionMacros.call(this, itemIndex, message, options);
 
 	const params = toSendParameters(options, { timezone: this.getTimezone?.() });
-	params.to = recipients.numbers;
+	params.to = numbers;
 	// A template replaces the message (Message is hidden then; a value left from before is ignored).
 	if (message !== '' && params.template === undefined) params.message = message;
 	// Without the user's own Idx the node generates one per message (after every item is read, see
@@ -229,18 +164,6 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend {
 	return { itemIndex, params, generateIdx };
 }
 
-/** An idx per message of the items that have none of their own. */
-function assignGeneratedIdx(this: IExecuteFunctions, sends: readonly PreparedSend[]): void {
-	const seed = idxSeed.call(this, sends);
-	for (const send of sends) {
-		if (!send.generateIdx) continue;
-		const numbers = send.params.to as string[];
-		send.params.idx = numbers.map((number, position) =>
-			generateIdx(seed === undefined ? undefined : `${seed}:${send.itemIndex}:${position}:${number}`),
-		);
-	}
-}
-
 /**
  * Error 12 in words for this request: how many parts its longest message needs and which limit
  * refused it (Max Parts, or the account's own maximum when the request set none).
@@ -253,14 +176,24 @@ function explainPartsRefusal(error: unknown, request: ServiceRequest): void {
 		request.params.max_parts !== undefined
 			? `more than Max Parts (${request.params.max_parts})`
 			: "more than the account's own maximum of parts (the request set no Max Parts, so the SMS settings of the SMSAPI portal decide)";
-	const single = request.params.single === '1' ? ' Single is on: a message may also be refused for being over 160 characters.' : '';
-	const remedy = longest.parts <= MAX_PARTS ? `Set Max Parts to ${longest.parts} or shorten the message.` : 'Shorten the message.';
+	const single =
+		request.params.single === '1'
+			? ' Single is on: a message may also be refused for being over 160 characters.'
+			: '';
+	const remedy =
+		longest.parts <= MAX_PARTS
+			? `Set Max Parts to ${longest.parts} or shorten the message.`
+			: 'Shorten the message.';
 	const explanation = `The longest message of the request needs ${longest.parts} parts (${longest.characters} characters, ${longest.encoding}), ${limit}. ${remedy}${single}`;
 	error.description = `${explanation}\n${error.description ?? ''}`.trim();
 }
 
-/** Why recipients of a request that was answered got no message (rule 3: invalid numbers). */
-function skippedError(this: IExecuteFunctions, itemIndex: number, skipped: Array<{ number: string; reason: string }>) {
+/** Why recipients of a request that was answered got no message (the service skips invalid numbers and sends to the rest). */
+function skippedError(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	skipped: Array<{ number: string; reason: string }>,
+) {
 	return new NodeOperationError(
 		this.getNode(),
 		`No message for ${skipped.map((entry) => `${entry.number} (${entry.reason})`).join(', ')}`,
@@ -272,13 +205,31 @@ function skippedError(this: IExecuteFunctions, itemIndex: number, skipped: Array
 	);
 }
 
+/** Messages named one by one in an error or a log line; the rest are counted (a large run sends thousands). */
+const SENT_LISTED = 20;
+
+/**
+ * Messages the service listed that belong to no recipient of the request (it should never
+ * happen): they were sent and charged, so they are logged rather than dropped without a word.
+ */
+function reportUnmatched(this: IExecuteFunctions, unmatched: readonly ServiceListEntry[]): void {
+	const listed = unmatched
+		.slice(0, SENT_LISTED)
+		.map((entry) => `${String(entry.number ?? entry.submitted_number)} (id ${String(entry.id)})`);
+	const more =
+		unmatched.length > listed.length ? ` and ${unmatched.length - listed.length} more` : '';
+	this.logger.warn(
+		`SMSAPI sms.send: the answer lists ${unmatched.length} message${unmatched.length === 1 ? '' : 's'} that match no recipient of the request, so no output item carries ${unmatched.length === 1 ? 'it' : 'them'}: ${listed.join(', ')}${more}`,
+	);
+}
+
 /** The service's answer handed back to the items of one request. */
 function applyAnswer(
 	this: IExecuteFunctions,
 	request: ServiceRequest,
 	data: unknown,
 	acceptedEarlier: boolean,
-	outcomes: Map<number, ItemOutcome>,
+	outcomes: SendOutcomes,
 ): void {
 	if (acceptedEarlier) {
 		// The primary had accepted the request before it failed; the repeat on the backup was
@@ -286,48 +237,57 @@ function applyAnswer(
 		const idx = (request.params.idx ?? '').split('|');
 		let position = 0;
 		for (const member of request.members) {
-			const outcome = outcomes.get(member.itemIndex)!;
+			const outcome = outcomes.get(member.itemIndex);
 			for (const number of member.numbers) {
-				outcome.output.push({ id: null, number, idx: idx[position++] ?? null, status: 'ACCEPTED', accepted_earlier: true });
+				outcome.rows.push({
+					id: null,
+					number,
+					idx: idx[position++] ?? null,
+					status: 'ACCEPTED',
+					accepted_earlier: true,
+				});
 			}
 		}
 		return;
 	}
 	const response = data as SendResponse & IDataObject;
 	const distributed = distributeResults(request, response);
+	if (distributed.unmatched.length > 0) reportUnmatched.call(this, distributed.unmatched);
 	const firstEntry = Array.isArray(response.list) ? response.list[0] : undefined;
 	const detailsForAll = sameTextForAll(request);
 	for (const result of distributed.items) {
-		const outcome = outcomes.get(result.itemIndex)!;
+		const outcome = outcomes.get(result.itemIndex);
 		for (const sent of result.sent) {
 			const withDetails = detailsForAll || sent.entry === firstEntry;
-			outcome.output.push(messageItem(sent.entry as unknown as IDataObject, response, withDetails));
+			outcome.rows.push(messageItem(sent.entry as unknown as IDataObject, response, withDetails));
 		}
-		if (result.skipped.length > 0) outcome.errors.push(skippedError.call(this, result.itemIndex, result.skipped));
+		if (result.skipped.length > 0)
+			outcome.errors.push(skippedError.call(this, result.itemIndex, result.skipped));
 	}
 }
 
-/** Messages named one by one in an error; the rest are counted (a large run sends thousands). */
-const SENT_LISTED = 20;
-
 /** The messages a run has sent so far, for an error that stops it midway: nothing is lost, nothing floods. */
-function sentSummary(outcomes: Map<number, ItemOutcome>): string {
+function sentSummary(outcomes: SendOutcomes): string {
 	const listed: string[] = [];
 	let total = 0;
-	for (const [itemIndex, outcome] of outcomes) {
-		for (const message of outcome.output) {
+	for (const [itemIndex, outcome] of outcomes.entries()) {
+		for (const message of outcome.rows) {
 			total++;
-			if (listed.length < SENT_LISTED) listed.push(`item ${itemIndex} → ${String(message.number)} (id ${String(message.id)})`);
+			if (listed.length < SENT_LISTED)
+				listed.push(`item ${itemIndex} → ${String(message.number)} (id ${String(message.id)})`);
 		}
 	}
 	if (total === 0) return '';
-	const more = total > listed.length ? `, and ${total - listed.length} more (${total} in all; each is in the output of its item with Continue On Fail)` : '';
+	const more =
+		total > listed.length
+			? `, and ${total - listed.length} more (${total} in all; each is in the output of its item with Continue On Fail)`
+			: '';
 	return `Messages already sent in this run: ${listed.join(', ')}${more}.`;
 }
 
 /** Without Continue On Fail, one error names every failed item (e.g. all skipped numbers). */
-function throwIfAnyFailed(this: IExecuteFunctions, outcomes: Map<number, ItemOutcome>): void {
-	const failed = [...outcomes].filter(([, outcome]) => outcome.errors.length > 0);
+function throwIfAnyFailed(this: IExecuteFunctions, outcomes: SendOutcomes): void {
+	const failed = outcomes.entries().filter(([, outcome]) => outcome.errors.length > 0);
 	if (failed.length === 0) return;
 	const [firstIndex, first] = failed[0];
 	if (failed.length === 1 && first.errors.length === 1) {
@@ -337,12 +297,17 @@ function throwIfAnyFailed(this: IExecuteFunctions, outcomes: Map<number, ItemOut
 		throw error;
 	}
 	const lines = failed.map(
-		([itemIndex, outcome]) => `item ${itemIndex}: ${outcome.errors.map((error) => error.message).join('; ')}`,
+		([itemIndex, outcome]) =>
+			`item ${itemIndex}: ${outcome.errors.map((error) => error.message).join('; ')}`,
 	);
-	throw new NodeOperationError(this.getNode(), `${failed.length} items failed: ${lines.join(' | ')}`, {
-		itemIndex: firstIndex,
-		description: sentSummary(outcomes) || 'Nothing was sent.',
-	});
+	throw new NodeOperationError(
+		this.getNode(),
+		`${failed.length} items failed: ${lines.join(' | ')}`,
+		{
+			itemIndex: firstIndex,
+			description: sentSummary(outcomes) || 'Nothing was sent.',
+		},
+	);
 }
 
 export async function execute(
@@ -350,21 +315,15 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
-	const outcomes = new Map<number, ItemOutcome>();
-	const ready: PreparedSend[] = [];
-
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		outcomes.set(itemIndex, { output: [], errors: [] });
-		try {
-			ready.push(prepareItem.call(this, itemIndex));
-		} catch (error) {
-			if (!continueOnFail) throw withItemIndex.call(this, error, itemIndex);
-			outcomes.get(itemIndex)!.errors.push(error as Error);
-		}
-	}
+	const outcomes: SendOutcomes = new ItemOutcomes(this, items.length);
+	const ready: PreparedSend[] = outcomes.prepareEach((itemIndex) =>
+		prepareItem.call(this, itemIndex),
+	);
 	assignGeneratedIdx.call(this, ready);
 	/** Items whose idx values this run generated. */
-	const generatedIdx = new Set(ready.filter((send) => send.generateIdx).map((send) => send.itemIndex));
+	const generatedIdx = new Set(
+		ready.filter((send) => send.generateIdx).map((send) => send.itemIndex),
+	);
 
 	// Batching is read from the first item: items with it switched off differently cannot share
 	// requests anyway, and one request plan keeps the order of the run predictable.
@@ -377,7 +336,7 @@ export async function execute(
 				method: 'POST',
 				endpoint: 'sms.do',
 				body: request.params,
-				kind: 'create',
+				safeToRepeat: false,
 				idxGenerated: request.members.every((member) => generatedIdx.has(member.itemIndex)),
 			});
 			applyAnswer.call(this, request, data, meta.acceptedEarlier === true, outcomes);
@@ -395,22 +354,21 @@ export async function execute(
 			// The whole request failed (e.g. 103 not enough credits: nothing of it was sent).
 			// Without Continue On Fail the run stops here, saying what earlier requests sent.
 			if (!continueOnFail) {
-				const failed = withItemIndex.call(this, error, request.members[0].itemIndex) as NodeOperationError;
+				const failed = withItemIndex.call(
+					this,
+					error,
+					request.members[0].itemIndex,
+				) as NodeOperationError;
 				const sent = sentSummary(outcomes);
 				if (sent) failed.description = `${failed.description ?? ''} ${sent}`.trim();
 				throw failed;
 			}
-			for (const member of request.members) outcomes.get(member.itemIndex)!.errors.push(error as Error);
+			for (const member of request.members)
+				outcomes.get(member.itemIndex).errors.push(error as Error);
 		}
 	}
 
 	if (!continueOnFail) throwIfAnyFailed.call(this, outcomes);
 
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const outcome = outcomes.get(itemIndex)!;
-		for (const json of outcome.output) output.push({ json, pairedItem: { item: itemIndex } });
-		for (const error of outcome.errors) output.push(errorItem.call(this, error, itemIndex));
-	}
-	return output;
+	return outcomes.toOutput((json) => ({ json }));
 }

@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { type SendParameters, wallTimeToDate } from '../../helpers/sendValidation';
+import type { SendParameters } from '../../helpers/sendModel';
+import { wallTimeToDate } from '../../helpers/serviceDates';
 
-/** The node's camelCase option names and the service's parameter names (CONTRACT.md). */
+/** The node's camelCase option names and the service's parameter names (docs/service-behaviour.md, "Public names"). */
 const WIRE_NAMES: Record<string, keyof SendParameters> = {
 	allowDuplicates: 'allow_duplicates',
 	checkIdx: 'check_idx',
@@ -48,7 +49,10 @@ export interface SendParameterSettings {
  * service's own clients do. A date without an offset (n8n's date picker stores wall-clock
  * time) is taken in `settings.timezone`, as n8n's own nodes do, not in the server's zone.
  */
-export function toSendParameters(options: IDataObject, settings: SendParameterSettings = {}): SendParameters {
+export function toSendParameters(
+	options: IDataObject,
+	settings: SendParameterSettings = {},
+): SendParameters {
 	const params: Record<string, unknown> = {};
 	for (const [name, value] of Object.entries(options)) {
 		if (NODE_OPTIONS.has(name)) continue;

@@ -1,11 +1,23 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
-import { formatProblems, toWireParameters, validateSendParameters } from '../../helpers/sendValidation';
-import { toNumber, toText } from '../../helpers/values';
+import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
+import { toWireParameters } from '../../helpers/sendWire';
+import { numberFromService, toText } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
-import { HIDE_WITH_TEMPLATE, messageField, neutralizeMacrosOption, sendOptions, withOwnOptions } from './fields';
+import {
+	HIDE_WITH_TEMPLATE,
+	messageField,
+	neutralizeMacrosOption,
+	sendOptions,
+	withOwnOptions,
+} from './fields';
 import { toSendParameters } from './sendParameters';
 import { withInertMacros } from './untrustedText';
 
@@ -54,7 +66,8 @@ export async function execute(
 		const group = String(this.getNodeParameter('group', itemIndex) ?? '').trim();
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		let message = toText(this.getNodeParameter('message', itemIndex, ''));
-		if (options.neutralizeMacros === true) message = withInertMacros.call(this, 'message', itemIndex, message);
+		if (options.neutralizeMacros === true)
+			message = withInertMacros.call(this, 'message', itemIndex, message);
 		const params = toSendParameters(options, { timezone: this.getTimezone?.() });
 		params.group = group;
 		// A template replaces the message (Message is hidden then; a value left from before is ignored).
@@ -74,10 +87,14 @@ export async function execute(
 			method: 'POST',
 			endpoint: 'sms.do',
 			body: toWireParameters(params),
-			kind: 'create',
+			safeToRepeat: false,
 		});
 		const response = data as IDataObject;
 		const list = Array.isArray(response.list) ? (response.list as IDataObject[]) : [];
-		return list.map((entry) => ({ ...entry, points: toNumber(entry.points) as number, group }));
+		return list.map((entry) => ({
+			...entry,
+			points: numberFromService(entry.points) as number,
+			group,
+		}));
 	});
 }

@@ -1,6 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { type TextPiece, neutralizeAllMacros, neutralizeMacros, splitTemplate } from '../../helpers/macros';
+import {
+	type TextPiece,
+	neutralizeAllMacros,
+	neutralizeMacros,
+	splitTemplate,
+} from '../../helpers/macros';
 
 /** Any fixed text before `{{`: n8n then renders the value as text, the way it does inside a message. */
 const AS_TEXT = '#';
@@ -22,7 +27,12 @@ function rawParameter(this: IExecuteFunctions, path: string): unknown {
  * own (by n8n, as text); when the node cannot split the expression the way n8n does, or a
  * segment fails, the whole value counts as untrusted.
  */
-export function withInertMacros(this: IExecuteFunctions, path: string, itemIndex: number, resolved: string): string {
+export function withInertMacros(
+	this: IExecuteFunctions,
+	path: string,
+	itemIndex: number,
+	resolved: string,
+): string {
 	const raw = rawParameter.call(this, path);
 	if (typeof raw !== 'string' || !raw.startsWith('=')) return resolved;
 	const template = splitTemplate(raw.slice(1));
@@ -34,7 +44,8 @@ export function withInertMacros(this: IExecuteFunctions, path: string, itemIndex
 				pieces.push({ text: piece.text, untrusted: false });
 				continue;
 			}
-			const value = this.evaluateExpression(`=${AS_TEXT}{{${piece.code}}}`, itemIndex);
+			// n8n prefixes the expression with `=` itself (evaluateExpression → resolveSimpleParameterValue).
+			const value = this.evaluateExpression(`${AS_TEXT}{{${piece.code}}}`, itemIndex);
 			pieces.push({ text: String(value ?? '').slice(AS_TEXT.length), untrusted: true });
 		}
 	} catch {

@@ -1,7 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems, requiredText } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
 import { createFields, subuserItem, toSubuserParameters } from './fields';
 
@@ -17,7 +22,8 @@ const properties: INodeProperties[] = [
 			"The new sub-user's name (add_user). The username becomes the main user's name, an underscore and this name, unless Without Prefix is on.",
 	},
 	{
-		displayName: 'New sub-users are inactive and need a password: add Password, and Active to enable the sub-user at once.',
+		displayName:
+			'New sub-users are inactive and need a password: add Password, and Active to enable the sub-user at once.',
 		name: 'inactiveNotice',
 		type: 'notice',
 		default: '',
@@ -42,11 +48,8 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const name = String(this.getNodeParameter('name', itemIndex) ?? '').trim();
+		const name = requiredText.call(this, 'name', itemIndex, 'Enter the name of the new sub-user');
 		const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-		if (name === '') {
-			throw new NodeOperationError(this.getNode(), 'Enter the name of the new sub-user', { itemIndex });
-		}
 		const parameters = toSubuserParameters(fields);
 		if (parameters.pass === undefined) {
 			throw new NodeOperationError(this.getNode(), 'Enter a password for the new sub-user', {
@@ -59,7 +62,7 @@ export async function execute(
 			method: 'POST',
 			endpoint: 'user.do',
 			body: { add_user: name, ...parameters },
-			kind: 'create',
+			safeToRepeat: false,
 			itemIndex,
 		});
 		return subuserItem(data);

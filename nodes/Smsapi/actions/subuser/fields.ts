@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { toMd5Password } from '../../../../credentials/SmsapiApiHelpers';
-import { toNumber } from '../../helpers/values';
+import { toMd5Password } from '../../../../credentials/smsapiAccount';
+import { numberFromService } from '../../helpers/values';
 
 /**
  * The sub-user's settings as `user.do` takes them on add (add_user) and edit (set_user). Names
@@ -85,7 +85,10 @@ export const createFields: INodeProperties[] = [
 	creditLimitField,
 	infoField,
 	monthLimitField,
-	{ ...passwordField, description: `${passwordField.description}. The service requires it for a new sub-user.` },
+	{
+		...passwordField,
+		description: `${passwordField.description}. The service requires it for a new sub-user.`,
+	},
 	phonebookField,
 	sendersField,
 	{
@@ -163,13 +166,16 @@ const NUMERIC_FIELDS = ['limit', 'month_limit', 'senders', 'phonebook', 'active'
  * (should the service ever echo one).
  */
 export function subuserItem(entry: unknown, name?: string): IDataObject {
-	const item: IDataObject = entry && typeof entry === 'object' && !Array.isArray(entry) ? { ...(entry as IDataObject) } : {};
+	const item: IDataObject =
+		entry && typeof entry === 'object' && !Array.isArray(entry)
+			? { ...(entry as IDataObject) }
+			: {};
 	delete item.pass;
 	delete item.pass_api;
 	delete item.password;
 	if (item.username === undefined && name !== undefined) item.username = name;
 	for (const key of NUMERIC_FIELDS) {
-		if (item[key] !== undefined) item[key] = toNumber(item[key]) as number;
+		if (item[key] !== undefined) item[key] = numberFromService(item[key]) as number;
 	}
 	return item;
 }

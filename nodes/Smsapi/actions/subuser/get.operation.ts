@@ -22,7 +22,7 @@ export async function execute(
 			method: 'GET',
 			endpoint: 'user.do',
 			qs: { get_user: name },
-			kind: 'read',
+			safeToRepeat: true,
 			itemIndex,
 		});
 		// The text answer names no user; the JSON answer does.

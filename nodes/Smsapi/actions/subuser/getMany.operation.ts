@@ -16,7 +16,7 @@ export async function execute(
 			method: 'GET',
 			endpoint: 'user.do',
 			qs: { list: 1 },
-			kind: 'read',
+			safeToRepeat: true,
 			itemIndex,
 		});
 		return listEntries(data).map((entry) => subuserItem(entry));

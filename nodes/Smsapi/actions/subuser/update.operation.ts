@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../helpers/items';
@@ -28,7 +33,9 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const name = requiredText.call(this, 'name', itemIndex, 'Choose the sub-user to update');
-		const parameters = toSubuserParameters(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+		const parameters = toSubuserParameters(
+			this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
+		);
 		const changes = Object.keys(parameters).filter((key) => key !== 'without_prefix');
 		if (changes.length === 0) {
 			throw new NodeOperationError(this.getNode(), 'Add at least one field to update', {
@@ -40,7 +47,7 @@ export async function execute(
 			method: 'POST',
 			endpoint: 'user.do',
 			body: { set_user: name, ...parameters },
-			kind: 'read',
+			safeToRepeat: true,
 			itemIndex,
 		});
 		return subuserItem(data);

@@ -1,10 +1,19 @@
+import { createHash } from 'node:crypto';
+
 /**
- * The service's addresses per platform (SERVICE-FACTS.md). Shared by the credential
- * (its test request) and the transport (failover), so both always agree.
+ * What an SMSAPI account is reached with, shared by the credential (its test request and
+ * login) and the nodes (the transport's addresses and failover, the e-mail gateway, sub-user
+ * passwords). The nodes import it from here; nothing here imports from the nodes.
+ *
+ * Addresses per platform (docs/service-behaviour.md, "Addresses"): SMSAPI.com and SMSAPI.pl each
+ * have a backup address; smsapi.io serves both regions and has none.
  */
 export type SmsapiPlatform = 'com' | 'pl' | 'io' | 'custom';
 
-export const PLATFORM_ADDRESSES: Record<Exclude<SmsapiPlatform, 'custom'>, { primary: string; backup?: string }> = {
+export const PLATFORM_ADDRESSES: Record<
+	Exclude<SmsapiPlatform, 'custom'>,
+	{ primary: string; backup?: string }
+> = {
 	com: { primary: 'https://api.smsapi.com', backup: 'https://api2.smsapi.com' },
 	pl: { primary: 'https://api.smsapi.pl', backup: 'https://api2.smsapi.pl' },
 	io: { primary: 'https://smsapi.io' },
@@ -34,4 +43,19 @@ export function resolveBaseUrls(credentials: {
 		return { primary, backup: backup || undefined };
 	}
 	return PLATFORM_ADDRESSES[platform] ?? PLATFORM_ADDRESSES.com;
+}
+
+/** An md5 digest written as hex: such a password was hashed by the user already. */
+const MD5_HEX = /^[0-9a-f]{32}$/i;
+
+/**
+ * The earlier variant of the service's login takes the lowercase hex md5 of the password.
+ * Users may paste either the plain password or its md5 (the portal shows the md5 form), so a
+ * 32-hex-character value is taken as already hashed and only lowercased.
+ */
+export function toMd5Password(password: string): string {
+	if (MD5_HEX.test(password)) {
+		return password.toLowerCase();
+	}
+	return createHash('md5').update(password, 'utf8').digest('hex');
 }

@@ -1,0 +1,118 @@
+import { sleep } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { attemptOnce, CREDENTIAL_TYPE } from './attempt';
+import { credentialAddresses } from './credentialAddresses';
+import {
+	DEFAULT_RETRY_POLICY,
+	describeFailure,
+	hasIdxGuard,
+	isLegacyRequest,
+	mayHaveBeenAccepted,
+	planNextAttempt,
+} from './failover';
+import type { RetryPolicy } from './failover';
+import { errorAfterLastAttempt } from './giveUp';
+import { DEFAULT_TIMEOUT_MS } from './options';
+import { redactSecrets, secretsOf } from './redact';
+import type { RequestRun } from './run';
+import type { SmsapiRequest, SmsapiResponse } from './types';
+
+export type SmsapiContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions
+	| IExecuteSingleFunctions;
+
+/** Knobs of the transport; tests shrink the waits, nodes use the defaults. */
+export interface TransportSettings extends RetryPolicy {
+	/** Request timeout unless `request.timeout` overrides it. */
+	timeoutMs: number;
+	/** How to wait between attempts (n8n-workflow's `sleep`). */
+	sleep: (ms: number) => Promise<void>;
+}
+
+export const DEFAULT_TRANSPORT_SETTINGS: Readonly<TransportSettings> = Object.freeze({
+	...DEFAULT_RETRY_POLICY,
+	timeoutMs: DEFAULT_TIMEOUT_MS,
+	sleep,
+});
+
+/**
+ * The one way this package talks to SMSAPI.
+ *
+ * Reads the credential only to learn the addresses (platform, custom base and backup URL);
+ * authentication is the credential's `authenticate`, applied by n8n's request helper. Returns
+ * the parsed answer (`points` and HLR `price` as numbers) or throws a NodeApiError carrying the
+ * service's code, its message and the code's meaning in words.
+ *
+ * Failures (network errors, HTTP 5xx, 429, any non-200 on legacy endpoints, transient codes
+ * 200/201/202/203/999) are repeated within `maxAttempts`, on the backup address where one
+ * exists; a request that is not `safeToRepeat` only when the repeat cannot double it (see
+ * failover.ts).
+ *
+ * @param settings optional overrides (timeouts, waits); nodes leave it out.
+ */
+export async function smsapiApiRequest(
+	this: SmsapiContext,
+	request: SmsapiRequest,
+	settings?: Partial<TransportSettings>,
+): Promise<SmsapiResponse> {
+	const config: TransportSettings = { ...DEFAULT_TRANSPORT_SETTINGS, ...settings };
+	const node = this.getNode();
+	const credentials = (await this.getCredentials(
+		CREDENTIAL_TYPE,
+		request.itemIndex,
+	)) as IDataObject;
+	const secrets = secretsOf(credentials);
+	const run: RequestRun = {
+		request,
+		node,
+		secrets,
+		addresses: credentialAddresses(node, credentials, secrets, request.itemIndex),
+		legacy: isLegacyRequest(request),
+		guardedByIdx: !request.safeToRepeat && hasIdxGuard(request),
+		timeoutMs: request.timeout ?? config.timeoutMs,
+		address: 'primary',
+		attempts: 0,
+		earlierMayHaveBeenAccepted: false,
+	};
+
+	for (;;) {
+		run.attempts++;
+		const result = await attemptOnce.call(this, run);
+		if (result.type === 'answer') return result.response;
+		const { failure, failingAnswer } = result;
+		if (mayHaveBeenAccepted(failure)) run.earlierMayHaveBeenAccepted = true;
+
+		const plan = planNextAttempt({
+			safeToRepeat: request.safeToRepeat,
+			guardedByIdx: run.guardedByIdx,
+			failure,
+			attemptsMade: run.attempts,
+			address: run.address,
+			hasBackup: run.addresses.backup !== undefined,
+			policy: config,
+		});
+		if (plan.action === 'stop') throw errorAfterLastAttempt(run, plan, failure, failingAnswer);
+
+		this.logger?.warn(
+			redactSecrets(
+				`SMSAPI ${request.method} ${request.endpoint}: the ${run.address} address ${describeFailure(failure, run.timeoutMs)}; ` +
+					`repeating on the ${plan.address} address${plan.delayMs ? ` in ${plan.delayMs} ms` : ''} ` +
+					`(attempt ${run.attempts + 1} of at most ${config.maxAttempts})`,
+				secrets,
+			),
+		);
+		if (plan.delayMs > 0) await config.sleep(plan.delayMs);
+		run.address = plan.address;
+	}
+}

@@ -7,7 +7,7 @@
  *   `~/.n8n/nodes`);
  * - an upgrade to a later release (0.1.1, built from the packed files with one added parameter) with
  *   a saved workflow and credential in place, then a restart.
- * One n8n per line; it is started three times (after each install), the user folder kept.
+ * One n8n per line, started twice (after the panel install, after the upgrade), the user folder kept.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -67,6 +67,17 @@ function savedWorkflow(credential: { id: string; name: string }, webhookPath: st
 	};
 }
 
+/** Relative paths of the files under `dir`, sorted. */
+function filesOf(dir: string, rel = ''): string[] {
+	const out: string[] = [];
+	for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+		const child = path.join(rel, e.name);
+		if (e.isDirectory()) out.push(...filesOf(dir, child));
+		else out.push(child);
+	}
+	return out.sort();
+}
+
 describe.each(n8nLines())('n8n $version (line $line): installed from a registry and upgraded', (line) => {
 	let emulator: Emulator;
 	let registry: Registry;
@@ -87,16 +98,23 @@ describe.each(n8nLines())('n8n $version (line $line): installed from a registry 
 	beforeAll(async () => {
 		work = fs.mkdtempSync(path.join(os.tmpdir(), 'smsapi-e2e-release-'));
 		emulator = await startEmulator({ port: 0, token: 'test-token', quiet: true });
-		registry = await startRegistry();
-		tarball = await packProject(work);
-		await registry.npm(['publish', tarball], work);
-		n8n = await createN8n({ line, label: 'registry' });
-		// The harness copies the package in; this file installs it the ways users do.
-		removeInstalledPackage(n8n.userFolder);
-		const [credential] = await n8n.importCredentials([
-			{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI saved before the upgrade', data: smsapiTokenCredentialData(emulator) },
-		]);
-		workflowId = await n8n.importWorkflow(savedWorkflow(credential, webhookPath));
+		// Side by side: the registry with the release published, and n8n with the saved workflow.
+		const published = (async () => {
+			registry = await startRegistry();
+			tarball = await packProject(work);
+			await registry.npm(['publish', tarball], work);
+		})();
+		const saved = (async () => {
+			n8n = await createN8n({ line, label: 'registry' });
+			// The harness copies the package in; this file installs it the ways users do.
+			removeInstalledPackage(n8n.userFolder);
+			const [credential] = await n8n.importCredentials([
+				{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI saved before the upgrade', data: smsapiTokenCredentialData(emulator) },
+			]);
+			workflowId = await n8n.importWorkflow(savedWorkflow(credential, webhookPath));
+			await n8n.activate(workflowId);
+		})();
+		await Promise.all([published, saved]);
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
@@ -118,18 +136,9 @@ describe.each(n8nLines())('n8n $version (line $line): installed from a registry 
 			const installed = path.join(nodesDir(n8n.userFolder), 'node_modules', PACKAGE_NAME);
 			// Exactly the files the tarball ships (the one `npm run scan` checks), and no dependency
 			// installed beside them: n8n-workflow must be n8n's own.
-			const files: string[] = [];
-			const walk = (dir: string, rel = '') => {
-				for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-					if (e.isDirectory()) walk(path.join(dir, e.name), path.join(rel, e.name));
-					else files.push(path.join(rel, e.name));
-				}
-			};
-			walk(installed);
-			expect(files.sort()).toEqual([...packedFiles(PROJECT_ROOT)].sort());
+			expect(filesOf(installed)).toEqual([...packedFiles(PROJECT_ROOT)].sort());
 			expect(fs.existsSync(path.join(installed, 'node_modules'))).toBe(false);
 
-			await n8n.activate(workflowId);
 			await n8n.start();
 			expect(await runSaved()).toMatchObject({ username: expect.any(String) });
 			expect(await runSaved()).not.toHaveProperty(ADDED.name);
@@ -149,9 +158,13 @@ describe.each(n8nLines())('n8n $version (line $line): installed from a registry 
 			await registry.npm(['install', PACKAGE_NAME, '--legacy-peer-deps'], dir);
 			expect(installedVersion(n8n.userFolder)).toBe(RELEASED);
 			expect(fs.readdirSync(path.join(dir, 'node_modules')).filter((n) => !n.startsWith('.'))).toEqual([PACKAGE_NAME]);
-
-			await n8n.start();
-			expect(await runSaved()).toMatchObject({ username: expect.any(String) });
+			// The same files as the tarball the panel path loaded and ran above (n8n is started on them
+			// after the upgrade below, which npm makes from this install).
+			const installed = path.join(dir, 'node_modules', PACKAGE_NAME);
+			expect(filesOf(installed)).toEqual([...packedFiles(PROJECT_ROOT)].sort());
+			for (const file of ['dist/nodes/Smsapi/Smsapi.node.js', 'dist/credentials/SmsapiApi.credentials.js']) {
+				expect(fs.readFileSync(path.join(installed, file), 'utf8')).toBe(fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8'));
+			}
 		},
 		TEST_TIMEOUT_MS,
 	);

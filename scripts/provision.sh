@@ -51,6 +51,7 @@ SYSTEM_NEEDS=()
 if [ "$MODE" = test ]; then
 	SYSTEM_NEEDS+=("redis-server redis-server") # n8n queue mode (test/e2e/trigger-queue.test.ts)
 	SYSTEM_NEEDS+=("/usr/lib/postgresql/*/bin/initdb postgresql") # queue mode on PostgreSQL (test/e2e/topology*.test.ts)
+	SYSTEM_NEEDS+=("chromium chromium")         # the editor in a browser (test/e2e/editor.test.ts)
 fi
 
 have() {
@@ -73,14 +74,18 @@ missing_lines=()
 for line in "${LINES[@]}"; do
 	bash scripts/install-n8n.sh "$line" --check >/dev/null 2>&1 || missing_lines+=("$line")
 done
+# Verdaccio (test/e2e/registry.test.ts): scripts/install-verdaccio.sh, on Node 24, after n8n.
+missing_verdaccio=()
+[ "$MODE" = test ] && ! bash scripts/install-verdaccio.sh --check >/dev/null 2>&1 && missing_verdaccio=(verdaccio)
 
-if [ "${#missing_pkgs[@]}" -eq 0 ] && [ "${#missing_lines[@]}" -eq 0 ]; then
+if [ "${#missing_pkgs[@]}" -eq 0 ] && [ "${#missing_lines[@]}" -eq 0 ] && [ "${#missing_verdaccio[@]}" -eq 0 ]; then
 	log "ready: n8n line(s) ${LINES[*]} in $CACHE${SYSTEM_NEEDS:+, system packages present}"
 	exit 0
 fi
 if [ "$CHECK" = 1 ]; then
 	[ "${#missing_pkgs[@]}" -eq 0 ] || log "missing system packages: ${missing_pkgs[*]}"
 	[ "${#missing_lines[@]}" -eq 0 ] || log "missing n8n line(s): ${missing_lines[*]} (cache $CACHE)"
+	[ "${#missing_verdaccio[@]}" -eq 0 ] || log "missing verdaccio (cache $CACHE)"
 	exit 1
 fi
 
@@ -124,4 +129,5 @@ for i in "${!pids[@]}"; do
 	wait "${pids[$i]}" || failed+=("${names[$i]}")
 done
 [ "${#failed[@]}" -eq 0 ] || fail "provisioning failed: ${failed[*]} (see above; rerun to resume)"
+[ "${#missing_verdaccio[@]}" -eq 0 ] || bash scripts/install-verdaccio.sh || fail "provisioning failed: verdaccio (see above; rerun to resume)"
 log "ready in $((SECONDS - start)) s"

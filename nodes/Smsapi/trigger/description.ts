@@ -29,7 +29,7 @@ const statusOptions = [...DELIVERY_STATUSES]
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'SMSAPI calls the webhook URL shown above, which ends with the event and the secret (…/dlr/YOUR_SECRET): the Test URL while you listen for a test event, the Production URL once the workflow is active. Copy it as it is. With "Register URL at SMSAPI" on (the default) the node registers that URL for the event when the workflow is activated and removes it when deactivated; otherwise paste it into the callback settings of the SMSAPI portal, or pass it as notify_url when sending. URLs registered earlier with ?secret= keep working.',
+			'SMSAPI calls the Test URL above while you listen for a test event, the Production URL once the workflow is active.',
 		name: 'callbackUrlNotice',
 		type: 'notice',
 		default: '',
@@ -43,6 +43,7 @@ export const triggerProperties: INodeProperties[] = [
 		options: eventOptions,
 		default: 'dlr',
 		description: 'Which callback of SMSAPI starts the workflow; each event has its own URL',
+		hint: 'Copy the URL as shown: it ends with the event and the secret (…/dlr/YOUR_SECRET). With Register URL at SMSAPI on (Options) the node registers it on activation and removes it on deactivation; otherwise paste it into the SMSAPI portal\'s callback settings or pass it as notify_url. URLs registered earlier with ?secret= keep working.',
 	},
 	{
 		displayName: 'Secret',

@@ -1,0 +1,193 @@
+/**
+ * A user's install and upgrade path, against a throw-away npm registry (Verdaccio on loopback):
+ * - the steps n8n's *Settings → Community Nodes → Install* runs once it may download (it only ever
+ *   asks the public npm registry, so the panel itself cannot be pointed here without an enterprise
+ *   licence): `npm pack` from the registry, extract, production install, load;
+ * - the manual install the README documents for queue mode and Docker (`npm install` in
+ *   `~/.n8n/nodes`);
+ * - an upgrade to a later release (0.1.1, built from the packed files with one added parameter) with
+ *   a saved workflow and credential in place, then a restart.
+ * One n8n per line, started twice (after the panel install, after the upgrade), the user folder kept.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+import { startEmulator, type Emulator } from '../emulator';
+import {
+	createN8n,
+	E2E_SETUP_TIMEOUT_MS,
+	loadWorkflowFixture,
+	n8nLines,
+	newId,
+	PACKAGE_NAME,
+	packedFiles,
+	PROJECT_ROOT,
+	SMSAPI_CREDENTIAL_TYPE,
+	SMSAPI_NODE_TYPE,
+	smsapiTokenCredentialData,
+	type N8nInstance,
+	type WorkflowJson,
+} from './harness';
+import {
+	buildLaterRelease,
+	installedVersion,
+	installLikeCommunityNodesPanel,
+	nodesDir,
+	packProject,
+	removeInstalledPackage,
+	startRegistry,
+	type Registry,
+} from './harness/registry';
+
+const TEST_TIMEOUT_MS = 150_000;
+const RELEASED = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const LATER = '0.1.1';
+const ADDED = { name: 'upgradeNote', displayName: 'Upgrade Note', default: `added in ${LATER}` };
+
+/** The saved workflow: Webhook (answers with the last node's output) → SMSAPI account profile. */
+function savedWorkflow(credential: { id: string; name: string }, webhookPath: string): WorkflowJson {
+	const profile = loadWorkflowFixture('account-get-profile', { smsapiApi: credential });
+	const smsapi = profile.nodes.find((n) => n.type === SMSAPI_NODE_TYPE)!;
+	return {
+		name: 'e2e: saved before the upgrade',
+		nodes: [
+			{
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: newId(),
+				parameters: { httpMethod: 'GET', path: webhookPath, responseMode: 'lastNode', responseData: 'firstEntryJson' },
+			},
+			{ ...smsapi, id: undefined },
+		],
+		connections: { Webhook: { main: [[{ node: smsapi.name, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** Relative paths of the files under `dir`, sorted. */
+function filesOf(dir: string, rel = ''): string[] {
+	const out: string[] = [];
+	for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+		const child = path.join(rel, e.name);
+		if (e.isDirectory()) out.push(...filesOf(dir, child));
+		else out.push(child);
+	}
+	return out.sort();
+}
+
+describe.each(n8nLines())('n8n $version (line $line): installed from a registry and upgraded', (line) => {
+	let emulator: Emulator;
+	let registry: Registry;
+	let n8n: N8nInstance;
+	let work: string;
+	let tarball: string;
+	let workflowId: string;
+	const webhookPath = `smsapi-upgrade-${newId().slice(0, 8)}`;
+
+	/** Runs the saved workflow through its production webhook; returns the SMSAPI node's first item. */
+	async function runSaved(): Promise<Record<string, unknown>> {
+		const res = await fetch(n8n.webhookUrl(webhookPath), { signal: AbortSignal.timeout(30_000) });
+		const text = await res.text();
+		if (res.status !== 200) throw new Error(`webhook -> ${res.status} ${text.slice(0, 1000)}\n${n8n.logTail(60)}`);
+		return JSON.parse(text) as Record<string, unknown>;
+	}
+
+	beforeAll(async () => {
+		work = fs.mkdtempSync(path.join(os.tmpdir(), 'smsapi-e2e-release-'));
+		emulator = await startEmulator({ port: 0, token: 'test-token', quiet: true });
+		// Side by side: the registry with the release published, and n8n with the saved workflow.
+		const published = (async () => {
+			registry = await startRegistry();
+			tarball = await packProject(work);
+			await registry.npm(['publish', tarball], work);
+		})();
+		const saved = (async () => {
+			n8n = await createN8n({ line, label: 'registry' });
+			// The harness copies the package in; this file installs it the ways users do.
+			removeInstalledPackage(n8n.userFolder);
+			const [credential] = await n8n.importCredentials([
+				{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI saved before the upgrade', data: smsapiTokenCredentialData(emulator) },
+			]);
+			workflowId = await n8n.importWorkflow(savedWorkflow(credential, webhookPath));
+			await n8n.activate(workflowId);
+		})();
+		await Promise.all([published, saved]);
+	}, E2E_SETUP_TIMEOUT_MS);
+
+	afterAll(async () => {
+		try {
+			await n8n?.stop();
+			await registry?.stop();
+		} finally {
+			if (work) fs.rmSync(work, { recursive: true, force: true });
+			await emulator?.stop();
+		}
+	}, 60_000);
+
+	it(
+		'Community Nodes panel steps: the npm pack tarball, downloaded from the registry, extracted with its production dependencies, is loaded and runs the saved workflow',
+		async () => {
+			const pkg = await installLikeCommunityNodesPanel(registry, n8n.userFolder, `${PACKAGE_NAME}@${RELEASED}`);
+			expect(pkg).toMatchObject({ name: PACKAGE_NAME, version: RELEASED });
+			expect(pkg).not.toHaveProperty('peerDependencies');
+			const installed = path.join(nodesDir(n8n.userFolder), 'node_modules', PACKAGE_NAME);
+			// Exactly the files the tarball ships (the one `npm run scan` checks), and no dependency
+			// installed beside them: n8n-workflow must be n8n's own.
+			expect(filesOf(installed)).toEqual([...packedFiles(PROJECT_ROOT)].sort());
+			expect(fs.existsSync(path.join(installed, 'node_modules'))).toBe(false);
+
+			await n8n.start();
+			expect(await runSaved()).toMatchObject({ username: expect.any(String) });
+			expect(await runSaved()).not.toHaveProperty(ADDED.name);
+		},
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'manual install (README): `npm install n8n-nodes-smsapi-plus --legacy-peer-deps` in ~/.n8n/nodes from the registry; without the flag npm wants its own n8n-workflow',
+		async () => {
+			await n8n.stopProcesses();
+			removeInstalledPackage(n8n.userFolder);
+			const dir = nodesDir(n8n.userFolder);
+			// npm 7+ installs peer dependencies: a plain install asks the registry for n8n-workflow
+			// (from npmjs it would put a second n8n-workflow, of any version, beside n8n's own).
+			await expect(registry.npm(['install', PACKAGE_NAME], dir)).rejects.toThrow(/n8n-workflow/);
+			await registry.npm(['install', PACKAGE_NAME, '--legacy-peer-deps'], dir);
+			expect(installedVersion(n8n.userFolder)).toBe(RELEASED);
+			expect(fs.readdirSync(path.join(dir, 'node_modules')).filter((n) => !n.startsWith('.'))).toEqual([PACKAGE_NAME]);
+			// The same files as the tarball the panel path loaded and ran above (n8n is started on them
+			// after the upgrade below, which npm makes from this install).
+			const installed = path.join(dir, 'node_modules', PACKAGE_NAME);
+			expect(filesOf(installed)).toEqual([...packedFiles(PROJECT_ROOT)].sort());
+			for (const file of ['dist/nodes/Smsapi/Smsapi.node.js', 'dist/credentials/SmsapiApi.credentials.js']) {
+				expect(fs.readFileSync(path.join(installed, file), 'utf8')).toBe(fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8'));
+			}
+		},
+		TEST_TIMEOUT_MS,
+	);
+
+	it(
+		`upgrade to ${LATER} (one parameter added with a default) and restart: the saved workflow and credential keep working and the new parameter has its default`,
+		async () => {
+			const later = buildLaterRelease(path.join(work, `release-${LATER}`), LATER, ADDED);
+			await registry.npm(['publish'], later);
+			await n8n.stopProcesses();
+			await registry.npm(['install', `${PACKAGE_NAME}@latest`, '--legacy-peer-deps'], nodesDir(n8n.userFolder));
+			expect(installedVersion(n8n.userFolder)).toBe(LATER);
+
+			await n8n.start();
+			const types = await n8n.rest<Array<{ name: string; properties: Array<{ name: string; default: unknown }> }>>('GET', '/types/nodes.json');
+			const smsapi = types.body.find((t) => t.name === SMSAPI_NODE_TYPE);
+			expect(smsapi?.properties.find((p) => p.name === ADDED.name)?.default).toBe(ADDED.default);
+			// The workflow was saved without the parameter: n8n gives the node its default.
+			const saved = await n8n.rest<{ data: WorkflowJson }>('GET', `/rest/workflows/${workflowId}`);
+			const savedNode = saved.body.data.nodes.find((n) => n.type === SMSAPI_NODE_TYPE)!;
+			expect(savedNode.parameters).not.toHaveProperty(ADDED.name);
+			expect(await runSaved()).toMatchObject({ username: expect.any(String), [ADDED.name]: ADDED.default });
+		},
+		TEST_TIMEOUT_MS,
+	);
+});

@@ -37,17 +37,20 @@ import {
 import { toSendParameters } from './sendParameters';
 import { withInertMacros } from './untrustedText';
 
+/** Recipients of a send (SMS, MMS, voice). */
+export const toField: INodeProperties = {
+	displayName: 'To',
+	name: 'to',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: '48500000000, 48500000001',
+	description:
+		'Recipient phone numbers with the country prefix, separated by commas (an array from an expression also works). Spaces, dashes and a leading + or 00 are removed.',
+};
+
 const properties: INodeProperties[] = [
-	{
-		displayName: 'To',
-		name: 'to',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '48500000000, 48500000001',
-		description:
-			'Recipient phone numbers with the country prefix, separated by commas (an array from an expression also works). Spaces, dashes and a leading + or 00 are removed.',
-	},
+	toField,
 	{ ...messageField, displayOptions: HIDE_WITH_TEMPLATE },
 	{
 		displayName: 'Options',
@@ -95,8 +98,17 @@ function messageItem(entry: IDataObject, response: IDataObject, withDetails: boo
 }
 
 /** One item's send, checked; `idx` still to be generated when the user gave none. */
-interface PreparedSend extends ItemSendRequest {
+export interface PreparedSend extends ItemSendRequest {
 	generateIdx: boolean;
+}
+
+/**
+ * What differs between SMS, MMS and voice sends: the endpoint and how an item's parameters are
+ * read and checked. Batching, idx, failover and the answer's distribution are the same.
+ */
+export interface SendChannel {
+	endpoint: 'sms.do' | 'mms.do' | 'vms.do';
+	prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend;
 }
 
 /** `getContext('node')`, or undefined where this n8n has none for the node (older lines, tests). */
@@ -175,15 +187,9 @@ function defuseExpressionMacros(this: IExecuteFunctions, itemIndex: number, mess
 	return withInertMacros.call(this, 'message', itemIndex, message);
 }
 
-/**
- * Read, check and prepare every item before anything is sent: a bad item fails (or, with
- * Continue On Fail, becomes an error item) and nothing of the run has been charged yet.
- */
-function prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend {
+/** The item's recipients (`to`), checked and cleaned; an error names every bad number. */
+export function readRecipients(this: IExecuteFunctions, itemIndex: number, options: IDataObject): string[] {
 	const toInput = this.getNodeParameter('to', itemIndex) as string | string[];
-	let message = toText(this.getNodeParameter('message', itemIndex, ''));
-	const options = { ...(this.getNodeParameter('options', itemIndex, {}) as IDataObject) };
-
 	checkRecipientCount.call(this, itemIndex, toInput, options);
 	const recipients = prepareRecipients(toInput);
 	if (recipients.invalid.length > 0) {
@@ -199,10 +205,21 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend {
 			description: 'Enter at least one phone number with its country prefix, e.g. 48500000000.',
 		});
 	}
+	return recipients.numbers;
+}
+
+/**
+ * Read, check and prepare every item before anything is sent: a bad item fails (or, with
+ * Continue On Fail, becomes an error item) and nothing of the run has been charged yet.
+ */
+function prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend {
+	let message = toText(this.getNodeParameter('message', itemIndex, ''));
+	const options = { ...(this.getNodeParameter('options', itemIndex, {}) as IDataObject) };
+	const numbers = readRecipients.call(this, itemIndex, options);
 	if (options.neutralizeMacros === true) message = defuseExpressionMacros.call(this, itemIndex, message, options);
 
 	const params = toSendParameters(options, { timezone: this.getTimezone?.() });
-	params.to = recipients.numbers;
+	params.to = numbers;
 	// A template replaces the message (Message is hidden then; a value left from before is ignored).
 	if (message !== '' && params.template === undefined) params.message = message;
 	// Without the user's own Idx the node generates one per message (after every item is read, see
@@ -339,9 +356,20 @@ function throwIfAnyFailed(this: IExecuteFunctions, outcomes: Map<number, ItemOut
 	});
 }
 
+const SMS: SendChannel = { endpoint: 'sms.do', prepareItem };
+
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await executeSends.call(this, items, SMS);
+}
+
+/** Every item of the run sent through the channel: checked first, batched, idx-guarded, failover-safe. */
+export async function executeSends(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	channel: SendChannel,
 ): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
 	const outcomes = new Map<number, ItemOutcome>();
@@ -350,7 +378,7 @@ export async function execute(
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		outcomes.set(itemIndex, { output: [], errors: [] });
 		try {
-			ready.push(prepareItem.call(this, itemIndex));
+			ready.push(channel.prepareItem.call(this, itemIndex));
 		} catch (error) {
 			if (!continueOnFail) throw withItemIndex.call(this, error, itemIndex);
 			outcomes.get(itemIndex)!.errors.push(error as Error);
@@ -369,7 +397,7 @@ export async function execute(
 		try {
 			const { data, meta } = await smsapiApiRequest.call(this, {
 				method: 'POST',
-				endpoint: 'sms.do',
+				endpoint: channel.endpoint,
 				body: request.params,
 				kind: 'create',
 				idxGenerated: request.members.every((member) => generatedIdx.has(member.itemIndex)),

@@ -223,7 +223,7 @@ export async function handleControl(host: EmulatorServer, ctx: RequestContext): 
 			await rt.dispatcher.idle();
 			return json(200, { ok: true });
 		default:
-			return handleMoreControl(rt.state, key, b) ?? json(404, { error: `unknown control route ${key}`, routes: [...ROUTES, ...MORE_ROUTES] });
+			return (await handleMoreControl(rt, key, b)) ?? json(404, { error: `unknown control route ${key}`, routes: [...ROUTES, ...MORE_ROUTES] });
 	}
 }
 

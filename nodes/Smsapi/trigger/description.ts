@@ -2,7 +2,7 @@ import type { INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
 import { DEFAULT_DEDUPE_LIMITS } from './dedupe';
 import { EVENT_INFO, httpMethodExpression, subtitleExpression } from './events';
-import type { CallbackEvent } from './parse';
+import type { TriggerEvent } from './events';
 import { DELIVERY_STATUSES } from './statuses';
 import {
 	PATH_SECRET_WEBHOOK,
@@ -12,7 +12,7 @@ import {
 	querySecretWebhookPath,
 } from './webhookUrls';
 
-const eventOptions = (Object.entries(EVENT_INFO) as Array<[CallbackEvent, (typeof EVENT_INFO)[CallbackEvent]]>)
+const eventOptions = (Object.entries(EVENT_INFO) as Array<[TriggerEvent, (typeof EVENT_INFO)[TriggerEvent]]>)
 	.map(([value, info]) => ({ name: info.name, value, description: info.description }))
 	.sort((a, b) => a.name.localeCompare(b.name));
 
@@ -57,7 +57,7 @@ export const triggerProperties: INodeProperties[] = [
 		displayName: 'Receiver',
 		name: 'receiver',
 		type: 'options',
-		displayOptions: { show: { event: ['mo'] } },
+		displayOptions: { show: { event: ['mo', 'mmsMo'] } },
 		options: [
 			{ name: 'All Numbers', value: 'all', description: 'Messages to any receiving number of the account' },
 			{ name: 'One Number', value: 'number', description: 'Messages to one receiving number only' },
@@ -71,7 +71,7 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'receiverNumber',
 		type: 'options',
 		typeOptions: { loadOptionsMethod: 'getReceivingNumbers' },
-		displayOptions: { show: { event: ['mo'], receiver: ['number'] } },
+		displayOptions: { show: { event: ['mo', 'mmsMo'], receiver: ['number'] } },
 		default: '',
 		required: true,
 		description:
@@ -90,7 +90,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show: { event: ['dlr'] } },
+		displayOptions: { show: { event: ['dlr', 'mmsDlr', 'vmsDlr'] } },
 		options: [
 			{
 				displayName: 'Statuses',
@@ -109,7 +109,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show: { event: ['mo'] } },
+		displayOptions: { show: { event: ['mo', 'mmsMo'] } },
 		options: [
 			{
 				displayName: 'Keyword Match',

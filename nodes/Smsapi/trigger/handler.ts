@@ -1,10 +1,10 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { rememberReports } from './dedupe';
-import { EVENT_INFO } from './events';
+import { EVENT_INFO, TRIGGER_EVENTS, type TriggerEvent } from './events';
 import { parseList, passesInboundFilter, passesStatusFilter, type KeywordMatch } from './filters';
 import { firstTimeLogged, readGuards } from './guards';
-import { CALLBACK_EVENTS, parseCallback, type CallbackEvent } from './parse';
+import { parseCallback } from './parse';
 import { checkSecret, findUsernameMismatch, forLog, isIpAllowed, secretsEqual } from './security';
 import { lastPathSegment, PATH_SECRET_WEBHOOK, secretPathSegment } from './webhookUrls';
 
@@ -91,8 +91,9 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 	const log = (message: string) => `SMSAPI Trigger "${nodeName}": ${message}`;
 	try {
 		const request = this.getRequestObject() as unknown as CallbackRequest;
-		const event = this.getNodeParameter('event', 'dlr') as CallbackEvent;
-		if (!CALLBACK_EVENTS.includes(event)) return refuse(response, 500, 'Unknown event');
+		const event = this.getNodeParameter('event', 'dlr') as TriggerEvent;
+		if (!TRIGGER_EVENTS.includes(event)) return refuse(response, 500, 'Unknown event');
+		const format = EVENT_INFO[event].format;
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const callerIp = request.ip ?? request.socket?.remoteAddress;
 		const guards = readGuards(this.getNode().parameters, this.getNodeParameter('secret', '') as unknown, options);
@@ -130,7 +131,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 
 		// 3. Reports
 		const rawBody = request.rawBody && request.rawBody.length > 0 ? request.rawBody.toString('utf8') : undefined;
-		const parsed = parseCallback(event, { query, body: this.getBodyData(), rawBody });
+		const parsed = parseCallback(format, { query, body: this.getBodyData(), rawBody });
 		if (!parsed.ok) {
 			this.logger.warn(log(`refused a ${EVENT_INFO[event].name.toLowerCase()} callback (HTTP ${parsed.status}): ${forLog(parsed.reason, 200)}`));
 			return refuse(response, parsed.status, parsed.status === 413 ? 'Payload Too Large' : `Bad Request: ${parsed.reason}`);
@@ -158,10 +159,10 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 
 		// 5. Filters
 		const filters = this.getNodeParameter('filters', {}) as IDataObject;
-		if (event === 'dlr') {
+		if (format === 'dlr') {
 			const statuses = parseList(filters.statuses);
 			reports = reports.filter((report) => passesStatusFilter(report, statuses));
-		} else if (event === 'mo') {
+		} else if (format === 'mo') {
 			const inbound = {
 				keywords: parseList(filters.keywords),
 				keywordMatch: (filters.keywordMatch === 'contains' ? 'contains' : 'startsWith') as KeywordMatch,
@@ -176,7 +177,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 			const staticData = this.getWorkflowStaticData('node');
 			const now = Math.floor(Date.now() / 1000);
 			const scope = [this.getWorkflow().id ?? '', nodeName, this.getMode()].join('\u0000');
-			const { fresh, repeated, memory } = rememberReports(scope, staticData[DEDUPE_STATE_KEY], event, reports, now);
+			const { fresh, repeated, memory } = rememberReports(scope, staticData[DEDUPE_STATE_KEY], format, reports, now);
 			// Assigned (not mutated in place) so n8n's change tracking marks the static data for saving.
 			if (memory.dirty) staticData[DEDUPE_STATE_KEY] = memory.toState() as unknown as IDataObject;
 			if (repeated > 0) this.logger.debug(log(`${repeated} report(s) already received were not passed on`));

@@ -11,7 +11,7 @@ import { isHttpUrl } from './callbacks';
 import { json, type HandlerResponse } from './http-types';
 import { checkMobileNumber, withCountryPrefix } from './numbers';
 import type { AuthUser, Runtime } from './runtime';
-import { parseServiceDate, type InvalidNumber } from './send';
+import { parseServiceDate, sendResultJson, type InvalidNumber } from './send';
 import type { Address, Message } from './state';
 import { nextMessageId, nowSeconds, round4, truthy, type Params } from './util';
 
@@ -157,19 +157,5 @@ export function mediaSend(
 	if ('error' in outcome) {
 		return outcome.error === 13 && outcome.invalidNumbers ? error(13, { invalid_numbers: outcome.invalidNumbers }) : error(outcome.error);
 	}
-	const answer: Record<string, unknown> = {
-		count: outcome.messages.length,
-		list: outcome.messages.map((m) => ({
-			id: m.id,
-			points: m.points,
-			number: m.number,
-			date_sent: m.dateSent,
-			submitted_number: m.submittedNumber,
-			status: 'QUEUE',
-			error: null,
-			idx: m.idx,
-		})),
-	};
-	if (outcome.invalidNumbers.length > 0) answer.invalid_numbers = outcome.invalidNumbers;
-	return json(200, answer);
+	return json(200, sendResultJson({ kind: 'sent', messages: outcome.messages, invalidNumbers: outcome.invalidNumbers, details: false }));
 }

@@ -5,6 +5,7 @@ import { type ContactFilter, contactFilterQuery, contactOrderBy } from '../../he
 import { mapItems } from '../../helpers/items';
 import { listEntries, listSize } from '../../helpers/lists';
 import { smsapiApiRequest } from '../../transport';
+import { returnAllFields } from '../listFields';
 
 /** Contacts per request when paging; the service's own default is only 5, so a limit is always sent. */
 export const CONTACTS_PAGE_SIZE = 100;
@@ -18,22 +19,7 @@ const ORDER_FIELDS = [
 ];
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
+	...returnAllFields,
 	{
 		displayName: 'Search',
 		name: 'q',

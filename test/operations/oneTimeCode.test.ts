@@ -81,6 +81,14 @@ describe('oneTimeCode.verify', () => {
 		});
 	});
 
+	it("a 404 or 408 without the service's JSON error (a proxy, a wrong address) stays an error, not valid: false", async () => {
+		let status = 404;
+		mockService().on('POST', '/mfa/codes/verifications', () => [status, '<html>Not Found</html>']);
+		expect((await failure(runNode({ parameters: verify('48500000001', '123456') }))).message).toMatch(/404/);
+		status = 408;
+		expect((await failure(runNode({ parameters: verify('48500000001', '123456') }))).message).toMatch(/408/);
+	});
+
 	it('other failures stay errors (authorization), and an empty code is refused before asking', async () => {
 		const service = mockService().on('POST', '/mfa/codes/verifications', () => [
 			401,

@@ -34,10 +34,14 @@ export const description = updateDisplayOptions(
 /** The answers of `POST /mfa/codes/verifications` that say "not valid" (panel_com.yml): 404 wrong, 408 expired. */
 const NOT_VALID: Record<number, string> = { 404: 'wrong', 408: 'expired' };
 
-function httpStatusOf(error: unknown): number | undefined {
+/**
+ * The HTTP status of the service's own "not valid" answer: only with its JSON error body (an error
+ * tag such as `not_found`), so that a 404 or 408 of a proxy or a wrong address stays an error.
+ */
+function notValidStatusOf(error: unknown): number | undefined {
 	if (!(error instanceof NodeApiError)) return undefined;
-	const status = (error.context as IDataObject).httpStatus;
-	return typeof status === 'number' ? status : undefined;
+	const { httpStatus, smsapiCode } = error.context as IDataObject;
+	return typeof httpStatus === 'number' && typeof smsapiCode === 'string' ? httpStatus : undefined;
 }
 
 export async function execute(
@@ -64,7 +68,7 @@ export async function execute(
 				itemIndex,
 			});
 		} catch (error) {
-			const reason = NOT_VALID[httpStatusOf(error) ?? 0];
+			const reason = NOT_VALID[notValidStatusOf(error) ?? 0];
 			if (reason === undefined) throw withItemIndex.call(this, error, itemIndex);
 			return { phone_number: phoneNumber, valid: false, reason };
 		}

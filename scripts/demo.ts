@@ -22,7 +22,12 @@ export const DEMO_WORKFLOWS = [
 	{ file: 'scheduled-bulk-campaign.workflow.json', active: true },
 	{ file: 'inbound-auto-reply.workflow.json', active: true },
 	{ file: 'delivery-report-logger.workflow.json', active: true },
+	{ file: 'stop-to-blacklist.workflow.json', active: true },
+	{ file: 'two-factor-login.workflow.json', active: true },
 ] as const;
+
+/** The paths of the two-factor example's Webhook nodes. */
+const TWO_FACTOR_PATHS = { send: '2fa/send', verify: '2fa/verify' };
 
 export interface Demo {
 	emulator: Emulator;
@@ -32,6 +37,8 @@ export interface Demo {
 	workflowIds: Record<string, string>;
 	/** Production webhook URL (secret included) of each trigger event the demo listens to. */
 	triggerUrls: { mo: string; dlr: string };
+	/** The STOP example's trigger URL and the two-factor example's webhook URLs. */
+	exampleUrls: { stop: string; twoFactorSend: string; twoFactorVerify: string };
 	stop(): Promise<void>;
 }
 
@@ -77,7 +84,9 @@ export async function startDemo(
 
 		const autoReply = workflows.find((example) => example.file.startsWith('inbound'))!.workflow;
 		const logger = workflows.find((example) => example.file.startsWith('delivery'))!.workflow;
+		const stopToBlacklist = workflows.find((example) => example.file.startsWith('stop'))!.workflow;
 		const moPath = webhookPathOf(autoReply, 'mo');
+		const stopPath = webhookPathOf(stopToBlacklist, 'mo');
 		const dlrPath = webhookPathOf(logger, 'dlr');
 		// Waiting for the POST webhook is enough: n8n registers all active webhooks together.
 		await n8n.start({ webhooks: [{ path: moPath, method: 'POST' }] });
@@ -85,7 +94,8 @@ export async function startDemo(
 		// the service: wait for both registrations, so the emulator's simulated callbacks find them.
 		await waitFor('the demo triggers to register their URLs at the emulator', 60_000, async () => {
 			const types = new Set(emulator.state.callbacks.map((callback) => callback.type));
-			return types.has('sms_mo') && types.has('sms_dlr') ? true : undefined;
+			const inbound = emulator.state.callbacks.filter((callback) => callback.type === 'sms_mo').length;
+			return inbound >= 2 && types.has('sms_dlr') ? true : undefined;
 		});
 		// Sets up the owner account printed below, so the editor opens on its login page.
 		await n8n.rest('GET', '/rest/login');
@@ -100,6 +110,11 @@ export async function startDemo(
 				mo: started.webhookUrl(moPath),
 				dlr: started.webhookUrl(dlrPath),
 			},
+			exampleUrls: {
+				stop: started.webhookUrl(stopPath),
+				twoFactorSend: started.webhookUrl(TWO_FACTOR_PATHS.send),
+				twoFactorVerify: started.webhookUrl(TWO_FACTOR_PATHS.verify),
+			},
 			async stop() {
 				await started.stop();
 				await emulator.stop();
@@ -113,7 +128,7 @@ export async function startDemo(
 }
 
 function printDemo(demo: Demo): void {
-	const { emulator, editorUrl, triggerUrls } = demo;
+	const { emulator, editorUrl, triggerUrls, exampleUrls } = demo;
 	const lines = [
 		'',
 		'SMSAPI demo is running (Ctrl+C stops it).',
@@ -133,6 +148,14 @@ function printDemo(demo: Demo): void {
 		'then see the reply SMS the workflow sent:',
 		`  curl -s ${emulator.controlUrl}/messages`,
 		'A few moments later its delivery report starts the "delivery report logger" workflow (Executions tab).',
+		'',
+		'Reply STOP: the "STOP reply" workflow puts the sender on the blacklist',
+		`  curl -s -X POST ${emulator.controlUrl}/inbound -H 'content-type: application/json' -d '{"from":"48500000009","text":"STOP"}'`,
+		`  curl -s ${emulator.controlUrl}/more-state`,
+		'',
+		'Two-factor login codes: send a code, then check it (the emulator shows the code under more-state)',
+		`  curl -s -X POST ${exampleUrls.twoFactorSend} -H 'content-type: application/json' -d '{"phone":"48500000009"}'`,
+		`  curl -s -X POST ${exampleUrls.twoFactorVerify} -H 'content-type: application/json' -d '{"phone":"48500000009","code":"123456"}'`,
 		'',
 		'Use the same workflows with your real account: open Credentials → "SMSAPI (demo emulator)", set Platform to',
 		'SMSAPI.com or SMSAPI.pl and paste an API token from the SMSAPI portal (API settings → API tokens).',

@@ -7,14 +7,21 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as account from './actions/account';
+import * as blacklist from './actions/blacklist';
 import * as contact from './actions/contact';
+import * as contactGroup from './actions/contactGroup';
 import * as emailGateway from './actions/emailGateway';
 import * as hlr from './actions/hlr';
+import * as mms from './actions/mms';
+import * as oneTimeCode from './actions/oneTimeCode';
 import * as price from './actions/price';
 import { router } from './actions/router';
 import * as sender from './actions/sender';
+import * as shortLink from './actions/shortLink';
 import * as sms from './actions/sms';
 import * as subuser from './actions/subuser';
+import * as template from './actions/template';
+import * as vms from './actions/vms';
 import { listSearch, loadOptions } from './methods';
 
 export class Smsapi implements INodeType {
@@ -26,7 +33,7 @@ export class Smsapi implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			'Send SMS with failover and batching, look up numbers, manage contacts, sub-users and sender names with SMSAPI',
+			'Send SMS, MMS, voice messages and one-time codes with failover and batching, look up numbers, manage contacts, groups, templates, short links, the blacklist, sub-users and sender names with SMSAPI',
 		defaults: { name: 'SMSAPI' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -42,13 +49,20 @@ export class Smsapi implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Account', value: 'account' },
+					{ name: 'Blacklist', value: 'blacklist' },
 					{ name: 'Contact', value: 'contact' },
+					{ name: 'Contact Group', value: 'contactGroup' },
 					{ name: 'E-Mail Gateway', value: 'emailGateway' },
+					{ name: 'Multimedia Message (MMS)', value: 'mms' },
 					{ name: 'Number Lookup (HLR)', value: 'hlr' },
+					{ name: 'One-Time Code (MFA)', value: 'oneTimeCode' },
 					{ name: 'Price', value: 'price' },
 					{ name: 'Sender Name', value: 'sender' },
+					{ name: 'Short Link', value: 'shortLink' },
 					{ name: 'SMS', value: 'sms' },
 					{ name: 'Sub-User', value: 'subuser' },
+					{ name: 'Template', value: 'template' },
+					{ name: 'Voice Message (VMS)', value: 'vms' },
 				],
 				default: 'sms',
 			},
@@ -60,6 +74,13 @@ export class Smsapi implements INodeType {
 			...sender.description,
 			...price.description,
 			...emailGateway.description,
+			...oneTimeCode.description,
+			...blacklist.description,
+			...contactGroup.description,
+			...template.description,
+			...shortLink.description,
+			...mms.description,
+			...vms.description,
 		],
 	};
 

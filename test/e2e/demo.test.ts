@@ -84,4 +84,38 @@ describe.each(n8nLines())('npm start demo on n8n $version (line $line)', (line) 
 		},
 		E2E_TEST_TIMEOUT_MS,
 	);
+	it(
+		'the STOP example blacklists a sender who replies STOP; the two-factor example sends a code and verifies it',
+		async () => {
+			const stopId = demo.workflowIds['stop-to-blacklist.workflow.json'];
+			const form = new URLSearchParams({
+				sms_from: '48500000888',
+				sms_to: '48799599599',
+				sms_text: 'STOP',
+				sms_date: String(Math.floor(Date.now() / 1000)),
+				username: 'demo',
+			});
+			const res = await fetch(demo.exampleUrls.stop, { method: 'POST', body: form, signal: AbortSignal.timeout(10_000) });
+			expect(res.status).toBe(200);
+			const [stopped] = await demo.n8n.waitForExecutions(1, 30_000, (e) => e.workflowId === stopId);
+			expect(stopped.status).toBe('success');
+			const state = async () => (await (await fetch(`${demo.emulator.controlUrl}/more-state`)).json()) as {
+				blacklist: Array<{ phone_number: string }>;
+				mfaCodes: Array<{ phone_number: string; code: string }>;
+			};
+			expect((await state()).blacklist.map((entry) => entry.phone_number)).toContain('48500000888');
+
+			const post = (url: string, body: unknown) =>
+				fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+			const sent = await post(demo.exampleUrls.twoFactorSend, { phone: '48500000889' });
+			expect(sent.status).toBe(200);
+			expect(await sent.json()).toMatchObject({ phone_number: '48500000889', sent: true });
+			const code = (await state()).mfaCodes.find((entry) => entry.phone_number === '48500000889')!.code;
+			const wrong = await post(demo.exampleUrls.twoFactorVerify, { phone: '48500000889', code: code === '000000' ? '111111' : '000000' });
+			expect(await wrong.json()).toEqual({ phone_number: '48500000889', valid: false, reason: 'wrong' });
+			const right = await post(demo.exampleUrls.twoFactorVerify, { phone: '48500000889', code });
+			expect(await right.json()).toEqual({ phone_number: '48500000889', valid: true });
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
 });

@@ -128,25 +128,29 @@ export class CallbackDispatcher {
 		});
 	}
 
-	/** Queues a delivery report; reports for one URL leave together, at most five per request. */
-	queueDlr(url: string, report: DlrReport): void {
+	/**
+	 * Queues a delivery report; reports for one URL (and one callback type: SMS, MMS and voice
+	 * reports are separate callbacks) leave together, at most five per request.
+	 */
+	queueDlr(url: string, report: DlrReport, type: CallbackType = 'sms_dlr'): void {
 		if (this.stopped) return;
-		const queue = this.dlrQueues.get(url);
+		const key = `${type} ${url}`;
+		const queue = this.dlrQueues.get(key);
 		if (queue) {
 			queue.push(report);
 			return;
 		}
-		this.dlrQueues.set(url, [report]);
+		this.dlrQueues.set(key, [report]);
 		const generation = this.generation;
 		this.schedule(DLR_BATCH_WINDOW_MS, () => {
 			if (generation !== this.generation) return;
-			const reports = this.dlrQueues.get(url) ?? [];
-			this.dlrQueues.delete(url);
+			const reports = this.dlrQueues.get(key) ?? [];
+			this.dlrQueues.delete(key);
 			for (let i = 0; i < reports.length; i += MAX_REPORTS_PER_REQUEST) {
 				const batch = reports.slice(i, i + MAX_REPORTS_PER_REQUEST);
 				const query: Record<string, string> = {};
 				for (const field of DLR_FIELDS) query[field] = batch.map((r) => r[field]).join(',');
-				void this.deliver({ type: 'sms_dlr', url, method: 'GET', query });
+				void this.deliver({ type, url, method: 'GET', query });
 			}
 		});
 	}

@@ -2,6 +2,7 @@
  * Control API under `/__control` (JSON, no auth), served on the primary and the backup port alike,
  * so it stays reachable while one of them is refusing connections.
  */
+import { handleMoreControl, MORE_ROUTES } from './control-more';
 import { isHttpUrl } from './callbacks';
 import { empty, json, type HandlerResponse, type RequestContext } from './http-types';
 import type { EmulatorServer } from './server';
@@ -222,7 +223,7 @@ export async function handleControl(host: EmulatorServer, ctx: RequestContext): 
 			await rt.dispatcher.idle();
 			return json(200, { ok: true });
 		default:
-			return json(404, { error: `unknown control route ${key}`, routes: ROUTES });
+			return (await handleMoreControl(rt, key, b)) ?? json(404, { error: `unknown control route ${key}`, routes: [...ROUTES, ...MORE_ROUTES] });
 	}
 }
 

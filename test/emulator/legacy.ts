@@ -5,6 +5,7 @@
 import { json, text, type HandlerResponse, type RequestContext } from './http-types';
 import { checkLookupNumber, COUNTRIES } from './numbers';
 import type { AuthUser, Runtime } from './runtime';
+import { mediaSend } from './media-send';
 import { performSend, sendResultJson, sendResultText } from './send';
 import type { HlrLookup, SubUser } from './state';
 import { hexId, isMd5, legacyErrorMessage, nowSeconds, round4, type Params } from './util';
@@ -29,6 +30,9 @@ export function handleLegacy(rt: Runtime, ctx: RequestContext): HandlerResponse 
 	switch (ctx.path) {
 		case '/sms.do':
 			return smsDo(rt, ctx, auth.user);
+		case '/mms.do':
+		case '/vms.do':
+			return mediaSend(rt, ctx.path === '/mms.do' ? 'mms' : 'vms', p, auth.user, ctx.address, (code, extra) => legacyError(p, code, extra));
 		case '/user.do':
 			return userDo(rt, p, auth.user);
 		case '/hlr.do':

@@ -6,6 +6,7 @@
  * `/contacts/groups/{groupId}/members/{contactId}` (contacts_com.yml); contact bodies carry no groups.
  */
 import { isHttpUrl } from './callbacks';
+import { handleMoreRest } from './rest-more';
 import { empty, json, restError, type HandlerResponse, type RequestContext } from './http-types';
 import { priceList, validSenderName } from './legacy';
 import { withCountryPrefix } from './numbers';
@@ -13,7 +14,7 @@ import type { AuthUser, Runtime } from './runtime';
 import type { CallbackReceiver, CallbackType, Contact, Group, RegisteredCallback } from './state';
 import { hexId, isoWithOffset, type Params } from './util';
 
-const CALLBACK_TYPES: CallbackType[] = ['sms_dlr', 'sms_mo', 'bulk', 'hlr', 'short_url'];
+const CALLBACK_TYPES: CallbackType[] = ['sms_dlr', 'sms_mo', 'mms_dlr', 'mms_mo', 'vms_dlr', 'bulk', 'hlr', 'short_url'];
 const CONTACT_FIELDS = [
 	'id',
 	'first_name',
@@ -59,7 +60,7 @@ function invalid(path: string, value: unknown, message: string, error = 'invalid
 export function handleRest(rt: Runtime, ctx: RequestContext): HandlerResponse | null {
 	const segments = ctx.path.split('/').filter(Boolean).map(decodeURIComponent);
 	const root = segments[0];
-	const known = ['profile', 'ping', 'contacts', 'sms', 'callbacks'];
+	const known = ['profile', 'ping', 'contacts', 'sms', 'callbacks', 'mfa', 'blacklist', 'short_url', 'subusers'];
 	if (!known.includes(root)) return null;
 	const auth = rt.authenticate(ctx.headers.authorization, ctx.params);
 	if (root === 'ping' && segments.length === 1) {
@@ -71,6 +72,8 @@ export function handleRest(rt: Runtime, ctx: RequestContext): HandlerResponse | 
 		return restError(403, 'ip_not_allowed', 'Wrong IP address (for IP filter turned on)', { code: 105 });
 	}
 	const user = auth.user;
+	const more = handleMoreRest(rt, ctx, segments, user);
+	if (more) return more;
 	if (root === 'profile') {
 		if (segments.length === 1) return ctx.method === 'GET' ? profile(rt, user) : methodNotAllowed();
 		if (segments[1] === 'prices' && segments.length === 2) {
@@ -466,7 +469,7 @@ function callbacks(rt: Runtime, ctx: RequestContext, rest: string[]): HandlerRes
 		}
 		if (typeof url !== 'string' || !isHttpUrl(url)) return invalid('url', url ?? null, 'url must be an http(s) address');
 		let receiver: RegisteredCallback['receiver'] = null;
-		if (type === 'sms_mo') {
+		if (type === 'sms_mo' || type === 'mms_mo') {
 			const receiverType = body.receiver_type;
 			if (receiverType === undefined || receiverType === null || receiverType === '') {
 				return invalid('receiver_type', null, 'This value should not be blank.', 'is_blank');

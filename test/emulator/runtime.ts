@@ -173,8 +173,9 @@ export class Runtime {
 			mcc: message.mcc,
 			mnc: message.mnc,
 		};
-		const urls = message.notifyUrl ? [message.notifyUrl] : this.callbackUrls('sms_dlr');
-		for (const url of urls) this.dispatcher.queueDlr(url, report);
+		const type: CallbackType = message.channel ? `${message.channel}_dlr` : 'sms_dlr';
+		const urls = message.notifyUrl ? [message.notifyUrl] : this.callbackUrls(type);
+		for (const url of urls) this.dispatcher.queueDlr(url, report, type);
 	}
 
 	/** Messages whose scheduled time has come are sent (bulk start first). */

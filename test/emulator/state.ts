@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 export type Address = 'primary' | 'backup';
-export type CallbackType = 'sms_dlr' | 'sms_mo' | 'bulk' | 'hlr' | 'short_url';
+export type CallbackType = 'sms_dlr' | 'sms_mo' | 'mms_dlr' | 'mms_mo' | 'vms_dlr' | 'bulk' | 'hlr' | 'short_url';
 export type CallbackKey = 'dlr' | 'mo' | 'hlr' | 'bulk' | 'click';
 
 export const CALLBACK_TYPE_OF: Record<CallbackKey, CallbackType> = {
@@ -114,6 +114,7 @@ export interface Template {
 	id: string;
 	name: string;
 	template: string;
+	normalize?: boolean;
 }
 
 export interface DiscountGroup {
@@ -143,6 +144,8 @@ export interface RegisteredCallback {
 
 export interface Message {
 	id: string;
+	/** mms.do and vms.do messages (see media-send.ts); SMS when absent. */
+	channel?: 'mms' | 'vms';
 	number: string;
 	submittedNumber: string;
 	text: string;

@@ -62,13 +62,13 @@ describe('built trigger description', () => {
 		expect(description.credentials).toEqual([{ name: 'smsapiApi', required: true }]);
 	});
 
-	it('offers the five events dlr, bulk, click, mo and hlr (default dlr)', () => {
+	it('offers the events dlr, bulk, click, mo and hlr of the contract and the MMS and voice ones (default dlr)', () => {
 		const event = property('event');
 		expect(event.type).toBe('options');
 		expect(event.default).toBe('dlr');
 		expect(event.noDataExpression).toBe(true);
 		const values = (event.options as Array<{ value: string }>).map((option) => option.value);
-		expect([...values].sort()).toEqual(['bulk', 'click', 'dlr', 'hlr', 'mo']);
+		expect([...values].sort()).toEqual(['bulk', 'click', 'dlr', 'hlr', 'mmsDlr', 'mmsMo', 'mo', 'vmsDlr']);
 	});
 
 	it('has a secret whose default is the node id, and the options usernames, allowedIps, registerCallback', () => {

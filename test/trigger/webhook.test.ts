@@ -459,7 +459,7 @@ describe('description', () => {
 		expect(description).toMatchObject({ name: 'smsapiTrigger', displayName: 'SMSAPI Trigger', group: ['trigger'], version: 1, inputs: [] });
 		expect(description.credentials).toEqual([{ name: 'smsapiApi', required: true }]);
 		const event = description.properties.find((property) => property.name === 'event')!;
-		expect(event.options!.map((option) => (option as { value: string }).value).sort()).toEqual(['bulk', 'click', 'dlr', 'hlr', 'mo']);
+		expect(event.options!.map((option) => (option as { value: string }).value).sort()).toEqual(['bulk', 'click', 'dlr', 'hlr', 'mmsDlr', 'mmsMo', 'mo', 'vmsDlr']);
 		expect(description.properties.find((property) => property.name === 'secret')).toMatchObject({ type: 'string' });
 	});
 });

@@ -4,13 +4,20 @@
  */
 export type SmsapiMap = {
 	account: 'getBalance' | 'getProfile';
+	blacklist: 'add' | 'clear' | 'getMany' | 'remove';
 	contact: 'addToGroup' | 'create' | 'getMany' | 'removeFromGroup' | 'update';
+	contactGroup: 'create' | 'delete' | 'get' | 'getMany' | 'update';
 	emailGateway: 'compose';
 	hlr: 'lookup';
+	mms: 'send';
+	oneTimeCode: 'send' | 'verify';
 	price: 'getMany';
 	sender: 'add' | 'delete' | 'getMany' | 'getStatus' | 'setDefault';
+	shortLink: 'create' | 'delete' | 'getClicks' | 'getMany' | 'update';
 	sms: 'calculate' | 'deleteScheduled' | 'send' | 'sendToGroup';
-	subuser: 'create' | 'get' | 'getMany' | 'update';
+	subuser: 'create' | 'delete' | 'get' | 'getMany' | 'update';
+	template: 'create' | 'delete' | 'get' | 'getMany' | 'update';
+	vms: 'send';
 };
 
 export type SmsapiResource = keyof SmsapiMap;

@@ -2,19 +2,32 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import * as account from './account';
+import * as blacklist from './blacklist';
 import * as contact from './contact';
+import * as contactGroup from './contactGroup';
 import * as emailGateway from './emailGateway';
 import * as hlr from './hlr';
+import * as mms from './mms';
+import * as oneTimeCode from './oneTimeCode';
 import * as price from './price';
 import * as sender from './sender';
+import * as shortLink from './shortLink';
 import * as sms from './sms';
 import * as subuser from './subuser';
+import * as template from './template';
+import * as vms from './vms';
 import type { SmsapiMap, SmsapiResource } from './node.type';
 import type { OperationModule } from './types';
 
 /** Every operation module, indexed by resource and operation; typed so none can be missing. */
 const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationModule } } = {
 	account: { getBalance: account.getBalance, getProfile: account.getProfile },
+	blacklist: {
+		add: blacklist.add,
+		clear: blacklist.clear,
+		getMany: blacklist.getMany,
+		remove: blacklist.remove,
+	},
 	contact: {
 		addToGroup: contact.addToGroup,
 		create: contact.create,
@@ -22,8 +35,17 @@ const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationModule }
 		removeFromGroup: contact.removeFromGroup,
 		update: contact.update,
 	},
+	contactGroup: {
+		create: contactGroup.create,
+		delete: contactGroup.delete,
+		get: contactGroup.get,
+		getMany: contactGroup.getMany,
+		update: contactGroup.update,
+	},
 	emailGateway: { compose: emailGateway.compose },
 	hlr: { lookup: hlr.lookup },
+	mms: { send: mms.send },
+	oneTimeCode: { send: oneTimeCode.send, verify: oneTimeCode.verify },
 	price: { getMany: price.getMany },
 	sender: {
 		add: sender.add,
@@ -31,6 +53,13 @@ const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationModule }
 		getMany: sender.getMany,
 		getStatus: sender.getStatus,
 		setDefault: sender.setDefault,
+	},
+	shortLink: {
+		create: shortLink.create,
+		delete: shortLink.delete,
+		getClicks: shortLink.getClicks,
+		getMany: shortLink.getMany,
+		update: shortLink.update,
 	},
 	sms: {
 		calculate: sms.calculate,
@@ -40,10 +69,19 @@ const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationModule }
 	},
 	subuser: {
 		create: subuser.create,
+		delete: subuser.delete,
 		get: subuser.get,
 		getMany: subuser.getMany,
 		update: subuser.update,
 	},
+	template: {
+		create: template.create,
+		delete: template.delete,
+		get: template.get,
+		getMany: template.getMany,
+		update: template.update,
+	},
+	vms: { send: vms.send },
 };
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -127,3 +127,42 @@ export async function getSubuserNames(
 		.filter((option) => option.value !== '')
 		.sort(byName);
 }
+
+/** SMS templates by id, for editing and deleting them. */
+export async function getTemplateIds(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'GET',
+		endpoint: 'sms/templates',
+		safeToRepeat: true,
+	});
+	return listEntries(data)
+		.filter((entry) => entry.id !== undefined && entry.id !== null)
+		.map((entry) => ({
+			name: String(entry.name ?? entry.id),
+			value: String(entry.id),
+			description: typeof entry.template === 'string' ? entry.template : undefined,
+		}))
+		.sort(byName);
+}
+
+/** Short links by id: their name and address. */
+export async function getShortLinkIds(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'GET',
+		endpoint: 'short_url/links',
+		safeToRepeat: true,
+	});
+	return listEntries(data)
+		.filter((entry) => entry.id !== undefined && entry.id !== null)
+		.map((entry) => ({
+			name: String(entry.name ?? entry.id),
+			value: String(entry.id),
+			description:
+				typeof entry.url === 'string'
+					? `${String(entry.short_url ?? '')} → ${entry.url}`
+					: undefined,
+		}))
+		.sort(byName);
+}

@@ -2,7 +2,7 @@ import type { INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
 import { DEFAULT_DEDUPE_LIMITS } from './dedupe';
 import { EVENT_INFO, httpMethodExpression, subtitleExpression } from './events';
-import type { CallbackEvent } from './eventFields';
+import type { TriggerEvent } from './events';
 import { DELIVERY_STATUSES } from './statuses';
 import {
 	PATH_SECRET_WEBHOOK,
@@ -13,7 +13,7 @@ import {
 } from './webhookUrls';
 
 const eventOptions = (
-	Object.entries(EVENT_INFO) as Array<[CallbackEvent, (typeof EVENT_INFO)[CallbackEvent]]>
+	Object.entries(EVENT_INFO) as Array<[TriggerEvent, (typeof EVENT_INFO)[TriggerEvent]]>
 )
 	.map(([value, info]) => ({ name: info.name, value, description: info.description }))
 	.sort((a, b) => a.name.localeCompare(b.name));
@@ -43,7 +43,7 @@ export const triggerProperties: INodeProperties[] = [
 		options: eventOptions,
 		default: 'dlr',
 		description: 'Which callback of SMSAPI starts the workflow; each event has its own URL',
-		hint: 'Copy the URL as shown: it ends with the event and the secret (…/dlr/YOUR_SECRET). With Register URL at SMSAPI on (Options) the node registers it on activation and removes it on deactivation; otherwise paste it into the SMSAPI portal\'s callback settings or pass it as notify_url. URLs registered earlier with ?secret= keep working.',
+		hint: "Copy the URL as shown: it ends with the event and the secret (…/dlr/YOUR_SECRET). With Register URL at SMSAPI on (Options) the node registers it on activation and removes it on deactivation; otherwise paste it into the SMSAPI portal's callback settings or pass it as notify_url. URLs registered earlier with ?secret= keep working.",
 	},
 	{
 		displayName: 'Secret',
@@ -60,7 +60,7 @@ export const triggerProperties: INodeProperties[] = [
 		displayName: 'Receiver',
 		name: 'receiver',
 		type: 'options',
-		displayOptions: { show: { event: ['mo'] } },
+		displayOptions: { show: { event: ['mo', 'mmsMo'] } },
 		options: [
 			{
 				name: 'All Numbers',
@@ -83,7 +83,7 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'receiverNumber',
 		type: 'options',
 		typeOptions: { loadOptionsMethod: 'getReceivingNumbers' },
-		displayOptions: { show: { event: ['mo'], receiver: ['number'] } },
+		displayOptions: { show: { event: ['mo', 'mmsMo'], receiver: ['number'] } },
 		default: '',
 		required: true,
 		description:
@@ -102,7 +102,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show: { event: ['dlr'] } },
+		displayOptions: { show: { event: ['dlr', 'mmsDlr', 'vmsDlr'] } },
 		options: [
 			{
 				displayName: 'Statuses',
@@ -121,7 +121,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		displayOptions: { show: { event: ['mo'] } },
+		displayOptions: { show: { event: ['mo', 'mmsMo'] } },
 		options: [
 			{
 				displayName: 'Keyword Match',

@@ -6,11 +6,10 @@ import type {
 } from 'n8n-workflow';
 
 import { rememberReports } from './dedupe';
-import { EVENT_INFO } from './events';
+import { EVENT_INFO, TRIGGER_EVENTS, type TriggerEvent } from './events';
 import { parseList, passesInboundFilter, passesStatusFilter, type KeywordMatch } from './filters';
 import { firstTimeLogged, readGuards } from './guards';
 import { parseCallback } from './callbackParsing';
-import { CALLBACK_EVENTS, type CallbackEvent } from './eventFields';
 import { checkSecret, findUsernameMismatch, forLog, isIpAllowed, secretsEqual } from './security';
 import { lastPathSegment, PATH_SECRET_WEBHOOK, secretPathSegment } from './webhookUrls';
 
@@ -101,8 +100,9 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 	const log = (message: string) => `SMSAPI Trigger "${nodeName}": ${message}`;
 	try {
 		const request = this.getRequestObject() as unknown as CallbackRequest;
-		const event = this.getNodeParameter('event', 'dlr') as CallbackEvent;
-		if (!CALLBACK_EVENTS.includes(event)) return refuse(response, 500, 'Unknown event');
+		const event = this.getNodeParameter('event', 'dlr') as TriggerEvent;
+		if (!TRIGGER_EVENTS.includes(event)) return refuse(response, 500, 'Unknown event');
+		const format = EVENT_INFO[event].format;
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const callerIp = request.ip ?? request.socket?.remoteAddress;
 		const guards = readGuards(
@@ -164,7 +164,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		// 3. Reports
 		const rawBody =
 			request.rawBody && request.rawBody.length > 0 ? request.rawBody.toString('utf8') : undefined;
-		const parsed = parseCallback(event, { query, body: this.getBodyData(), rawBody });
+		const parsed = parseCallback(format, { query, body: this.getBodyData(), rawBody });
 		if (!parsed.ok) {
 			this.logger.warn(
 				log(
@@ -209,10 +209,10 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 
 		// 5. Filters
 		const filters = this.getNodeParameter('filters', {}) as IDataObject;
-		if (event === 'dlr') {
+		if (format === 'dlr') {
 			const statuses = parseList(filters.statuses);
 			reports = reports.filter((report) => passesStatusFilter(report, statuses));
-		} else if (event === 'mo') {
+		} else if (format === 'mo') {
 			const inbound = {
 				keywords: parseList(filters.keywords),
 				keywordMatch: (filters.keywordMatch === 'contains'
@@ -232,7 +232,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 			const { fresh, repeated, memory } = rememberReports(
 				scope,
 				staticData[DEDUPE_STATE_KEY],
-				event,
+				format,
 				reports,
 				now,
 			);

@@ -5,7 +5,7 @@ import { smsapiApiRequest } from '../transport';
 import { EVENT_INFO } from './events';
 import { isPlainObject } from './formDecoding';
 import { guardProblem } from './guards';
-import type { CallbackEvent } from './eventFields';
+import type { TriggerEvent } from './events';
 import {
 	createCallbackBody,
 	isExactEntry,
@@ -74,7 +74,7 @@ interface Target extends CallbackTarget {
 }
 
 function target(this: IHookFunctions): Target {
-	const event = this.getNodeParameter('event', 'dlr') as CallbackEvent;
+	const event = this.getNodeParameter('event', 'dlr') as TriggerEvent;
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const url = this.getNodeWebhookUrl(PATH_SECRET_WEBHOOK) ?? '';
 	const secretValue = this.getNodeParameter('secret', '') as unknown;

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EVENT_INFO } from './events';
 import { isPlainObject } from './formDecoding';
-import type { CallbackEvent } from './eventFields';
+import type { TriggerEvent } from './events';
 
 /**
  * The callback registry's data as the published API describes it (SMSAPI REST API, `panel_com.yml`
@@ -107,8 +107,8 @@ export function receiverOf(
 }
 
 /** Whether the event's registry type takes a receiver (inbound messages). */
-export function takesReceiver(event: CallbackEvent): boolean {
-	return EVENT_INFO[event].registryType === 'sms_mo';
+export function takesReceiver(event: TriggerEvent): boolean {
+	return EVENT_INFO[event].format === 'mo';
 }
 
 /** The JSON body of `POST /callbacks` for the target, exactly the published fields. */

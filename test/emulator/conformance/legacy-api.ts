@@ -157,7 +157,13 @@ export const LEGACY_ENDPOINTS: readonly LegacyEndpoint[] = [
 		methods: ['POST', 'GET'],
 		media: ['form', 'json'],
 		parameters: { ...messageOptions, tts: text, tts_lector: text, file: text, try: { type: 'integer', min: 1, max: 6 }, interval: { type: 'integer', min: 0 }, skip_gsm: flag },
-		refine: (params) => (!present(params, 'to') && !present(params, 'group') ? [missing('to', 'to or group is required')] : []),
+		refine: (params) => [
+			...(!present(params, 'to') && !present(params, 'group') ? [missing('to', 'to or group is required')] : []),
+			...(!present(params, 'tts') && !present(params, 'file') ? [missing('tts', 'tts or file is required')] : []),
+			...(present(params, 'tts') && present(params, 'file')
+				? [{ path: 'file', error: 'invalid_combination', message: 'tts and file exclude each other', value: params.file }]
+				: []),
+		],
 	},
 	{
 		path: '/hlr.do',

@@ -294,6 +294,12 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
 			required: ['url'],
 		},
 	},
+	{
+		method: 'GET',
+		path: '/short_url/clicks',
+		summary: 'clicks of short links in a date range (the official Python client; the file defines ShortUrlClicksCollection)',
+		query: { date_from: { type: 'date' }, date_to: { type: 'date' }, 'links[]': text },
+	},
 	{ method: 'GET', path: '/short_url/links/{id}', summary: 'get a short link' },
 	{
 		method: 'PUT',

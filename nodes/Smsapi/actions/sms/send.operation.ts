@@ -36,17 +36,20 @@ import { type PreparedSend, assignGeneratedIdx } from './idxSeed';
 import { toSendParameters } from './sendParameters';
 import { withInertMacros } from './untrustedText';
 
+/** Recipients of a send (SMS, MMS, voice). */
+export const toField: INodeProperties = {
+	displayName: 'To',
+	name: 'to',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: '48500000000, 48500000001',
+	description:
+		'Recipient phone numbers with the country prefix, separated by commas (an array from an expression also works). Spaces, dashes and a leading + or 00 are removed.',
+};
+
 const properties: INodeProperties[] = [
-	{
-		displayName: 'To',
-		name: 'to',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '48500000000, 48500000001',
-		description:
-			'Recipient phone numbers with the country prefix, separated by commas (an array from an expression also works). Spaces, dashes and a leading + or 00 are removed.',
-	},
+	toField,
 	{ ...messageField, displayOptions: HIDE_WITH_TEMPLATE },
 	{
 		displayName: 'Options',
@@ -65,6 +68,15 @@ export const description = updateDisplayOptions(
 
 /** Each item's output: one message per row (the service's fields), then its errors. */
 type SendOutcomes = ItemOutcomes<IDataObject>;
+
+/**
+ * What differs between SMS, MMS and voice sends: the endpoint and how an item's parameters are
+ * read and checked. Batching, idx, failover and the answer's distribution are the same.
+ */
+export interface SendChannel {
+	endpoint: 'sms.do' | 'mms.do' | 'vms.do';
+	prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend;
+}
 
 /**
  * Whether every recipient of the request gets the same text: no per-recipient values and no
@@ -126,19 +138,27 @@ function defuseExpressionMacros(
 	return withInertMacros.call(this, 'message', itemIndex, message);
 }
 
+/** The item's recipients (`to`), counted, checked and cleaned; an error names every bad number. */
+export function readRecipients(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): string[] {
+	const toInput = this.getNodeParameter('to', itemIndex) as string | string[];
+	checkRecipientCount.call(this, itemIndex, toInput, options);
+	return recipientNumbers.call(this, toInput, itemIndex, {
+		empty: 'No recipient: "To" is empty',
+	});
+}
+
 /**
  * Read, check and prepare every item before anything is sent: a bad item fails (or, with
  * Continue On Fail, becomes an error item) and nothing of the run has been charged yet.
  */
 function prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend {
-	const toInput = this.getNodeParameter('to', itemIndex) as string | string[];
 	let message = toText(this.getNodeParameter('message', itemIndex, ''));
 	const options = { ...(this.getNodeParameter('options', itemIndex, {}) as IDataObject) };
-
-	checkRecipientCount.call(this, itemIndex, toInput, options);
-	const numbers = recipientNumbers.call(this, toInput, itemIndex, {
-		empty: 'No recipient: "To" is empty',
-	});
+	const numbers = readRecipients.call(this, itemIndex, options);
 	if (options.neutralizeMacros === true)
 		message = defuseExpressionMacros.call(this, itemIndex, message, options);
 
@@ -310,14 +330,25 @@ function throwIfAnyFailed(this: IExecuteFunctions, outcomes: SendOutcomes): void
 	);
 }
 
+const SMS: SendChannel = { endpoint: 'sms.do', prepareItem };
+
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
+	return await executeSends.call(this, items, SMS);
+}
+
+/** Every item of the run sent through the channel: checked first, batched, idx-guarded, failover-safe. */
+export async function executeSends(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	channel: SendChannel,
+): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
 	const outcomes: SendOutcomes = new ItemOutcomes(this, items.length);
 	const ready: PreparedSend[] = outcomes.prepareEach((itemIndex) =>
-		prepareItem.call(this, itemIndex),
+		channel.prepareItem.call(this, itemIndex),
 	);
 	assignGeneratedIdx.call(this, ready);
 	/** Items whose idx values this run generated. */
@@ -334,7 +365,7 @@ export async function execute(
 		try {
 			const { data, meta } = await smsapiApiRequest.call(this, {
 				method: 'POST',
-				endpoint: 'sms.do',
+				endpoint: channel.endpoint,
 				body: request.params,
 				safeToRepeat: false,
 				idxGenerated: request.members.every((member) => generatedIdx.has(member.itemIndex)),

@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as create from './create.operation';
+import * as del from './delete.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as update from './update.operation';
 
-export { create, get, getMany, update };
+export { create, del as delete, get, getMany, update };
 
 export const description: INodeProperties[] = [
 	{
@@ -20,6 +21,12 @@ export const description: INodeProperties[] = [
 				value: 'create',
 				description: 'Create a sub-user account with its own login, passwords and credit limits',
 				action: 'Create a subuser',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete a sub-user account and its login',
+				action: 'Delete a subuser',
 			},
 			{
 				name: 'Get',
@@ -43,6 +50,7 @@ export const description: INodeProperties[] = [
 		default: 'getMany',
 	},
 	...create.description,
+	...del.description,
 	...get.description,
 	...getMany.description,
 	...update.description,

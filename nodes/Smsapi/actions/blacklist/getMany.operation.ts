@@ -1,0 +1,59 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../../helpers/items';
+import { listEntries, listSize } from '../../helpers/lists';
+import { smsapiApiRequest } from '../../transport';
+import { returnAllFields, wantedCount } from '../listFields';
+
+/** Entries per request; the service's own default page is only 5. */
+const PAGE_SIZE = 100;
+
+const properties: INodeProperties[] = [
+	...returnAllFields,
+	{
+		displayName: 'Search',
+		name: 'q',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 48500',
+		description: 'Only numbers that contain this text (q). Empty: every blacklisted number.',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['blacklist'], operation: ['getMany'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const wanted = wantedCount.call(this, itemIndex);
+		const q = String(this.getNodeParameter('q', itemIndex, '') ?? '').trim();
+		const entries: IDataObject[] = [];
+		for (let offset = 0; entries.length < wanted;) {
+			const limit = Math.min(PAGE_SIZE, wanted - entries.length);
+			const { data } = await smsapiApiRequest.call(this, {
+				method: 'GET',
+				endpoint: 'blacklist/phone_numbers',
+				qs: { ...(q ? { q } : {}), offset, limit },
+				safeToRepeat: true,
+				itemIndex,
+			});
+			const page = listEntries(data);
+			entries.push(...page);
+			offset += page.length;
+			const total = listSize(data);
+			if (page.length < limit || (total !== undefined && offset >= total)) break;
+		}
+		return entries;
+	});
+}

@@ -1,0 +1,60 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems, requiredText } from '../../helpers/items';
+import { listEntries } from '../../helpers/lists';
+import { smsapiApiRequest } from '../../transport';
+import { existingSubuserField } from './fields';
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'The sub-user and its login are deleted for good; its sent messages stay in the reports.',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+	},
+	existingSubuserField,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['subuser'], operation: ['delete'] } },
+	properties,
+);
+
+/**
+ * Over the REST API (panel_com.yml `DELETE /subusers/{id}`): the legacy user.do cannot delete.
+ * The REST API names sub-users by id, the rest of this resource by username: the id comes from
+ * `GET /subusers?q=<username>` (a case-insensitive "contains" search), matched exactly.
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		const username = requiredText.call(this, 'name', itemIndex, 'Choose the sub-user to delete');
+		const { data } = await smsapiApiRequest.call(this, {
+			method: 'GET',
+			endpoint: 'subusers',
+			qs: { q: username },
+			safeToRepeat: true,
+			itemIndex,
+		});
+		const subuser = listEntries(data).find((entry) => String(entry.username) === username);
+		if (!subuser || subuser.id === undefined) {
+			throw new NodeOperationError(this.getNode(), `No sub-user named "${username}"`, {
+				itemIndex,
+				description:
+					"Nothing was deleted. Give the full username (with the main user's prefix), or choose it from the list.",
+			});
+		}
+		// Not repeated: a repeat after a lost answer would say "not found" for a sub-user just deleted.
+		await smsapiApiRequest.call(this, {
+			method: 'DELETE',
+			endpoint: `subusers/${encodeURIComponent(String(subuser.id))}`,
+			safeToRepeat: false,
+			itemIndex,
+		});
+		return { id: subuser.id, username, deleted: true };
+	});
+}

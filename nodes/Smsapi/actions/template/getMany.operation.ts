@@ -1,0 +1,3 @@
+import { wholeListOperation } from '../wholeList';
+
+export const { description, execute } = wholeListOperation('template', 'sms/templates');

@@ -1,0 +1,45 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../helpers/items';
+import { listEntries } from '../helpers/lists';
+import { smsapiApiRequest } from '../transport';
+import { limitEntries, returnAllFields } from './listFields';
+import type { OperationModule } from './types';
+
+/**
+ * A Get Many of a list the service answers whole (`{size, collection}`, no paging): one GET, then
+ * Return All or the first Limit entries, one output item each.
+ */
+export function wholeListOperation(
+	resource: string,
+	endpoint: string,
+	options: { qs?: IDataObject; toItem?: (entry: IDataObject) => IDataObject } = {},
+): OperationModule {
+	const description: INodeProperties[] = updateDisplayOptions(
+		{ show: { resource: [resource], operation: ['getMany'] } },
+		returnAllFields,
+	);
+	async function execute(
+		this: IExecuteFunctions,
+		items: INodeExecutionData[],
+	): Promise<INodeExecutionData[]> {
+		return await mapItems.call(this, items, async (itemIndex) => {
+			const { data } = await smsapiApiRequest.call(this, {
+				method: 'GET',
+				endpoint,
+				qs: options.qs,
+				safeToRepeat: true,
+				itemIndex,
+			});
+			const entries = limitEntries.call(this, itemIndex, listEntries(data));
+			return options.toItem ? entries.map(options.toItem) : entries;
+		});
+	}
+	return { description, execute };
+}

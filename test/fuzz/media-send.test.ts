@@ -1,0 +1,50 @@
+/**
+ * Fuzzing what the MMS send builds from user text (actions/mms/send.operation.ts `pictureSmil`) and
+ * the one-day dates of the new resources (helpers/phoneNumber.ts `toServiceDay`): seeded, 5,000
+ * cases each. Asserts: the picture address always stays inside its attribute (no `"` or `<` escapes
+ * it) and reads back exactly; a day is either YYYY-MM-DD taken from the input's start, or a clear
+ * error, never anything else.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { toServiceDay } from '../../nodes/Smsapi/helpers/phoneNumber';
+import { pictureSmil } from '../../nodes/Smsapi/actions/mms/send.operation';
+import { forEachCase, fuzzSeed } from './random';
+
+const SEED = fuzzSeed(20_261_123);
+
+function check(ok: boolean, what: string, ...values: unknown[]): void {
+	if (!ok) throw new Error(`${what}: ${JSON.stringify(values).slice(0, 500)}`);
+}
+
+const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+describe('fuzz: MMS picture SMIL and service days', () => {
+	it('the picture address never leaves its attribute and reads back unchanged', () => {
+		forEachCase(SEED, 5000, (random) => {
+			const url = `https://example.com/${random.bool(0.5) ? random.nasty(60) : random.string(random.int(0, 60))}`;
+			const smil = pictureSmil(url);
+			const match = /<img src="([^"<]*)" region="Image"\/><\/par><\/body><\/smil>$/.exec(smil);
+			check(match !== null, 'the img element is intact', url, smil);
+			check(unescape(match![1]) === url, 'the address reads back', url, match![1]);
+			check(smil.split('<img').length === 2, 'one picture only', url);
+		});
+	});
+
+	it('a day is YYYY-MM-DD from the start of the input, or a NodeOperationError', () => {
+		const node = { name: 'SMSAPI', type: 'smsapi', typeVersion: 1, position: [0, 0], parameters: {}, id: 'n' };
+		const context = { getNode: () => node } as unknown as IExecuteFunctions;
+		forEachCase(SEED + 1, 5000, (random) => {
+			const input = random.bool(0.5)
+				? `${random.int(1900, 2100)}-${String(random.int(0, 13)).padStart(2, '0')}-${String(random.int(0, 32)).padStart(2, '0')}${random.pick(['', 'T10:00:00', ' 10:00', 'x', 'Z'])}`
+				: random.nasty(30);
+			try {
+				const day = toServiceDay.call(context, input, 'Day', 0);
+				check(day === undefined ? input === '' : /^\d{4}-\d{2}-\d{2}$/.test(day) && input.trim().startsWith(day), 'a day from the start', input, day);
+			} catch (error) {
+				check(error instanceof NodeOperationError, 'only a clear error', input, String(error));
+			}
+		});
+	});
+});

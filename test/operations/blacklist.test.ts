@@ -1,0 +1,79 @@
+import { failure, mockService, runNode, useMockedNetwork } from './run-node';
+
+useMockedNetwork();
+
+const entry = { id: 'b1', phone_number: '48500000001', expire_at: null, created_at: '2024-01-15T10:00:00+01:00' };
+const conflict = { message: 'The phone number is already on the blacklist', error: 'blacklist_conflict', developer_description: null, errors: null };
+
+describe('blacklist', () => {
+	it('add POSTs the cleaned number and expire_at as a day', async () => {
+		const service = mockService().on('POST', '/blacklist/phone_numbers', () => [201, { ...entry, expire_at: '2030-01-31' }]);
+		const output = await runNode({
+			parameters: { resource: 'blacklist', operation: 'add', phoneNumber: '+48 500 000 001', options: { expireAt: '2030-01-31T00:00:00' } },
+		});
+		expect(service.calls[0].body).toEqual({ phone_number: '48500000001', expire_at: '2030-01-31' });
+		expect(output[0].json).toEqual({ ...entry, expire_at: '2030-01-31' });
+	});
+
+	it('add: already blacklisted is an error unless Ignore If Already Blacklisted gives the existing entry', async () => {
+		mockService()
+			.on('POST', '/blacklist/phone_numbers', () => [409, conflict])
+			.on('GET', '/blacklist/phone_numbers', () => [200, { size: 1, collection: [entry] }]);
+		const error = await failure(runNode({ parameters: { resource: 'blacklist', operation: 'add', phoneNumber: '48500000001' } }));
+		expect(error.message).toMatch(/already exists/);
+		const output = await runNode({
+			parameters: { resource: 'blacklist', operation: 'add', phoneNumber: '48500000001', options: { ignoreExisting: true } },
+		});
+		expect(output[0].json).toEqual({ ...entry, already_blacklisted: true });
+	});
+
+	it('add refuses a bad number and a bad expiry before sending', async () => {
+		const service = mockService().on('POST', '/blacklist/phone_numbers', () => [201, entry]);
+		expect((await failure(runNode({ parameters: { resource: 'blacklist', operation: 'add', phoneNumber: '12' } }))).message).toMatch(
+			/Not a valid phone number/,
+		);
+		expect(
+			(
+				await failure(
+					runNode({ parameters: { resource: 'blacklist', operation: 'add', phoneNumber: '48500000001', options: { expireAt: 'soon' } } }),
+				)
+			).message,
+		).toBe('Expire At is not a date: "soon"');
+		expect(service.calls).toHaveLength(0);
+	});
+
+	it('getMany pages with offset and limit and sends the search', async () => {
+		const all = Array.from({ length: 130 }, (_, i) => ({ ...entry, id: `b${i}`, phone_number: `48500000${String(i).padStart(3, '0')}` }));
+		const service = mockService().on('GET', '/blacklist/phone_numbers', (request) => {
+			const offset = Number(request.query.offset);
+			const limit = Number(request.query.limit);
+			return [200, { size: all.length, collection: all.slice(offset, offset + limit) }];
+		});
+		const output = await runNode({ parameters: { resource: 'blacklist', operation: 'getMany', returnAll: true, q: '48500' } });
+		expect(output).toHaveLength(130);
+		expect(service.calls.map((call) => call.query)).toEqual([
+			{ q: '48500', offset: '0', limit: '100' },
+			{ q: '48500', offset: '100', limit: '100' },
+		]);
+		const limited = await runNode({ parameters: { resource: 'blacklist', operation: 'getMany', returnAll: false, limit: 7 } });
+		expect(limited).toHaveLength(7);
+	});
+
+	it('remove finds the entry and deletes it by id; a number not listed is a clear error', async () => {
+		const service = mockService()
+			.on('GET', '/blacklist/phone_numbers', (request) => [200, { size: 1, collection: request.query.q === '48500000001' ? [entry] : [] }])
+			.on('DELETE', '/blacklist/phone_numbers/b1', () => [204, '']);
+		const output = await runNode({ parameters: { resource: 'blacklist', operation: 'remove', phoneNumber: '48500000001' } });
+		expect(output[0].json).toEqual({ ...entry, removed: true });
+		expect(service.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /blacklist/phone_numbers', 'DELETE /blacklist/phone_numbers/b1']);
+		const error = await failure(runNode({ parameters: { resource: 'blacklist', operation: 'remove', phoneNumber: '48500000009' } }));
+		expect(error.message).toBe('48500000009 is not on the blacklist');
+	});
+
+	it('clear DELETEs the whole list', async () => {
+		const service = mockService().on('DELETE', '/blacklist/phone_numbers', () => [204, '']);
+		const output = await runNode({ parameters: { resource: 'blacklist', operation: 'clear' } });
+		expect(service.calls[0].query).toEqual({});
+		expect(output[0].json).toEqual({ cleared: true });
+	});
+});

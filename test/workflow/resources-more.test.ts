@@ -1,0 +1,377 @@
+/**
+ * The resources beyond the basics through n8n's engine in-process (n8n-core's WorkflowExecute)
+ * against the emulator with its conformance checks on: one-time codes, blacklist, contact groups,
+ * templates, short links, sub-user delete, MMS and voice sends. One workflow runs a smoke of every
+ * operation and its error cases (already exists, not found, invalid number) with Continue On Fail;
+ * a second one shows that without it the node stops with a clear error. The examples run in
+ * test/workflow/examples-more.test.ts, each operation's wire format in test/operations/*.
+ */
+import type { WorkflowJson } from './harness';
+import { nodeError as errorOf, nodeJson as jsonOf } from './run-result';
+import { recorded, resourceCredentials } from './resource-fixtures';
+import { useEmulatorSuite } from './suite';
+
+type Parameters = Record<string, unknown>;
+
+/** A workflow: a manual trigger, then chains of SMSAPI nodes (each chain one after the other). */
+function workflow(
+	name: string,
+	chains: Array<Array<[string, Parameters]>>,
+	credential: { id: string; name: string },
+	continueOnFail: boolean,
+): WorkflowJson {
+	const nodes: object[] = [
+		{
+			id: `${name}-trigger`,
+			name: 'Manual Trigger',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+	];
+	const connections: Record<
+		string,
+		{ main: Array<Array<{ node: string; type: string; index: number }>> }
+	> = { 'Manual Trigger': { main: [[]] } };
+	chains.forEach((chain, row) => {
+		let previous = 'Manual Trigger';
+		chain.forEach(([nodeName, parameters], column) => {
+			nodes.push({
+				id: `${name}-${row}-${column}`,
+				name: nodeName,
+				type: 'n8n-nodes-smsapi-plus.smsapi',
+				typeVersion: 1,
+				position: [220 * (column + 1), 200 * row],
+				parameters,
+				credentials: { smsapiApi: credential },
+				// One run per node whatever its input: each node is its own smoke.
+				executeOnce: true,
+				...(continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+			});
+			connections[previous] ??= { main: [[]] };
+			connections[previous].main[0].push({ node: nodeName, type: 'main', index: 0 });
+			previous = nodeName;
+		});
+	});
+	return { name: `more: ${name}`, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+const ref = (node: string, field: string) => `={{ $('${node}').first().json.${field} }}`;
+
+const CONTINUE_CHAINS: Array<Array<[string, Parameters]>> = [
+	[
+		[
+			'OTP Send',
+			{
+				resource: 'oneTimeCode',
+				operation: 'send',
+				phoneNumber: '+48 500 000 001',
+				options: { includeCode: true },
+			},
+		],
+		[
+			'OTP Wrong',
+			{
+				resource: 'oneTimeCode',
+				operation: 'verify',
+				phoneNumber: '48500000001',
+				code: 'not-a-code',
+			},
+		],
+		[
+			'OTP Right',
+			{
+				resource: 'oneTimeCode',
+				operation: 'verify',
+				phoneNumber: '48500000001',
+				code: ref('OTP Send', 'code'),
+			},
+		],
+		['OTP Landline', { resource: 'oneTimeCode', operation: 'send', phoneNumber: '48221234567' }],
+	],
+	[
+		[
+			'Blacklist Add',
+			{
+				resource: 'blacklist',
+				operation: 'add',
+				phoneNumber: '48500000002',
+				options: { expireAt: '2030-01-31T00:00:00' },
+			},
+		],
+		['Blacklist Again', { resource: 'blacklist', operation: 'add', phoneNumber: '48500000002' }],
+		['Blacklist Bad Number', { resource: 'blacklist', operation: 'add', phoneNumber: '12' }],
+		[
+			'Blacklist Remove',
+			{ resource: 'blacklist', operation: 'remove', phoneNumber: '48500000002' },
+		],
+		[
+			'Blacklist Remove Missing',
+			{ resource: 'blacklist', operation: 'remove', phoneNumber: '48500000002' },
+		],
+		['Blacklist List', { resource: 'blacklist', operation: 'getMany', returnAll: true }],
+	],
+	[
+		[
+			'Group Create',
+			{
+				resource: 'contactGroup',
+				operation: 'create',
+				name: 'e2e-group',
+				additionalFields: { description: 'from n8n' },
+			},
+		],
+		['Group Exists', { resource: 'contactGroup', operation: 'create', name: 'e2e-group' }],
+		[
+			'Group Update',
+			{
+				resource: 'contactGroup',
+				operation: 'update',
+				groupId: ref('Group Create', 'id'),
+				updateFields: { description: 'changed' },
+			},
+		],
+		[
+			'Group Delete',
+			{ resource: 'contactGroup', operation: 'delete', groupId: ref('Group Create', 'id') },
+		],
+		[
+			'Group Gone',
+			{ resource: 'contactGroup', operation: 'get', groupId: ref('Group Create', 'id') },
+		],
+	],
+	[
+		[
+			'Template Create',
+			{
+				resource: 'template',
+				operation: 'create',
+				name: 'e2e-template',
+				template: 'Hi [%1%]',
+				options: {},
+			},
+		],
+		[
+			'Template Update',
+			{
+				resource: 'template',
+				operation: 'update',
+				templateId: ref('Template Create', 'id'),
+				updateFields: { template: 'Hello [%1%]' },
+			},
+		],
+		[
+			'Template Delete',
+			{ resource: 'template', operation: 'delete', templateId: ref('Template Create', 'id') },
+		],
+		[
+			'Template Gone',
+			{ resource: 'template', operation: 'get', templateId: ref('Template Create', 'id') },
+		],
+	],
+	[
+		[
+			'Link Create',
+			{
+				resource: 'shortLink',
+				operation: 'create',
+				url: 'https://example.com/e2e',
+				options: { name: 'e2e', expireTime: 2, expireUnit: 'days' },
+			},
+		],
+		[
+			'Link Exists',
+			{
+				resource: 'shortLink',
+				operation: 'create',
+				url: 'https://example.com/other',
+				options: { name: 'e2e' },
+			},
+		],
+		[
+			'Link Update',
+			{
+				resource: 'shortLink',
+				operation: 'update',
+				linkId: ref('Link Create', 'id'),
+				updateFields: { description: 'updated' },
+			},
+		],
+		[
+			'Link Delete',
+			{ resource: 'shortLink', operation: 'delete', linkId: ref('Link Create', 'id') },
+		],
+		// Last: no clicks means no output item, and a node without input does not run.
+		[
+			'Link Clicks',
+			{
+				resource: 'shortLink',
+				operation: 'getClicks',
+				dateFrom: '2024-01-01T00:00:00',
+				dateTo: '2030-12-31T00:00:00',
+				linkIds: [],
+				returnAll: true,
+			},
+		],
+	],
+	[
+		['Subuser Delete', { resource: 'subuser', operation: 'delete', name: 'demo_shop' }],
+		['Subuser Missing', { resource: 'subuser', operation: 'delete', name: 'demo_shop' }],
+	],
+	[
+		[
+			'MMS Send',
+			{
+				resource: 'mms',
+				operation: 'send',
+				to: '48500000003',
+				subject: 'Ticket',
+				contentType: 'picture',
+				pictureUrl: 'https://example.com/t.jpg',
+				options: {},
+			},
+		],
+		[
+			'VMS Send',
+			{
+				resource: 'vms',
+				operation: 'send',
+				to: '48500000003, 48221234567',
+				contentType: 'tts',
+				tts: 'Your visit is tomorrow',
+				options: { ttsLector: 'maja' },
+			},
+		],
+		[
+			'VMS Invalid',
+			{
+				resource: 'vms',
+				operation: 'send',
+				to: '48-abc',
+				contentType: 'tts',
+				tts: 'x',
+				options: {},
+			},
+		],
+	],
+];
+
+describe('in-process n8n: one-time codes, blacklist, groups, templates, short links, MMS and voice', () => {
+	const suite = useEmulatorSuite({
+		emulator: { dlrDelayMs: 600_000 },
+		credentials: resourceCredentials,
+		loadFixture: (name, credentials) =>
+			name === 'more-continue'
+				? workflow(name, CONTINUE_CHAINS, credentials.token, true)
+				: workflow(
+						name,
+						[
+							[
+								[
+									'OTP Verify Bad Number',
+									{
+										resource: 'oneTimeCode',
+										operation: 'verify',
+										phoneNumber: '48-abc',
+										code: '123456',
+									},
+								],
+							],
+						],
+						credentials.token,
+						false,
+					),
+	});
+	const emulator = () => suite.emulator();
+
+	beforeEach(() => emulator().reset());
+
+	it('every operation with Continue On Fail: results, and clear error items for already exists, not found and invalid numbers', async () => {
+		const run = await suite.run('more-continue');
+		expect(run.error).toBeUndefined();
+		const one = (node: string) => jsonOf(run, node)[0];
+
+		expect(one('OTP Send')).toMatchObject({
+			phone_number: '48500000001',
+			sent: true,
+			code: expect.stringMatching(/^\d{6}$/),
+		});
+		expect(one('OTP Wrong')).toEqual({
+			phone_number: '48500000001',
+			valid: false,
+			reason: 'wrong',
+		});
+		expect(one('OTP Right')).toEqual({ phone_number: '48500000001', valid: true });
+		expect(one('OTP Landline').error).toMatch(/invalid_phone_number/);
+
+		expect(one('Blacklist Add')).toMatchObject({
+			phone_number: '48500000002',
+			expire_at: '2030-01-31',
+		});
+		expect(one('Blacklist Again').error).toMatch(/already exists/);
+		expect(one('Blacklist Bad Number').error).toMatch(/^Not a valid phone number/);
+		expect(one('Blacklist Remove')).toMatchObject({ phone_number: '48500000002', removed: true });
+		expect(one('Blacklist Remove Missing').error).toBe('48500000002 is not on the blacklist');
+		expect(jsonOf(run, 'Blacklist List')).toEqual([]);
+
+		expect(one('Group Create')).toMatchObject({
+			name: 'e2e-group',
+			description: 'from n8n',
+			contacts_count: 0,
+		});
+		expect(one('Group Exists').error).toMatch(/already exists/);
+		expect(one('Group Update')).toMatchObject({ name: 'e2e-group', description: 'changed' });
+		expect(one('Group Delete')).toMatchObject({ deleted: true });
+		expect(one('Group Gone').error).toMatch(/not_found/);
+
+		expect(one('Template Update')).toMatchObject({ name: 'e2e-template', template: 'Hello [%1%]' });
+		expect(one('Template Delete')).toMatchObject({ deleted: true });
+		expect(one('Template Gone').error).toMatch(/not_found/);
+
+		expect(one('Link Create')).toMatchObject({
+			name: 'e2e',
+			url: 'https://example.com/e2e',
+			short_url: 'http://idz.do/e2e',
+		});
+		expect(one('Link Exists').error).toMatch(/already exists/);
+		expect(one('Link Update')).toMatchObject({ description: 'updated' });
+		expect(jsonOf(run, 'Link Clicks')).toEqual([]);
+		expect(one('Link Delete')).toMatchObject({ deleted: true });
+
+		expect(one('Subuser Delete')).toMatchObject({ username: 'demo_shop', deleted: true });
+		expect(one('Subuser Missing').error).toBe('No sub-user named "demo_shop"');
+		expect(emulator().state.subusers).toEqual([]);
+
+		expect(one('MMS Send')).toMatchObject({
+			number: '48500000003',
+			points: 0.3,
+			idx: expect.any(String),
+		});
+		const vms = jsonOf(run, 'VMS Send');
+		expect(vms[0]).toMatchObject({ number: '48500000003', points: 0.21 });
+		expect(vms[1].error).toMatch(/48221234567/);
+		expect(one('VMS Invalid').error).toMatch(/^Not a valid phone number/);
+
+		const sends = (await recorded(emulator())).filter((request) =>
+			/^\/[mv]ms\.do$/.test(request.path),
+		);
+		expect(sends.map((request) => [request.path, request.body.check_idx])).toEqual([
+			['/mms.do', '1'],
+			['/vms.do', '1'],
+		]);
+		expect(emulator().state.messages.map((message) => [message.channel, message.number])).toEqual([
+			['mms', '48500000003'],
+			['vms', '48500000003'],
+		]);
+	}, 30_000);
+
+	it('without Continue On Fail an invalid number stops the workflow with a clear error and nothing is sent', async () => {
+		const run = await suite.run('more-stop');
+		expect(run.status).toBe('error');
+		expect(errorOf(run, 'OTP Verify Bad Number').message).toMatch(/^Not a valid phone number/);
+		expect(
+			(await recorded(emulator())).filter((request) => request.path.startsWith('/mfa')),
+		).toEqual([]);
+	}, 30_000);
+});

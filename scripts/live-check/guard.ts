@@ -1,6 +1,6 @@
 /**
  * The live check's allow-list: the only requests its gateway lets leave this process. Everything
- * it lets through is free and reaches no phone (SERVICE-FACTS.md; the published API):
+ * it lets through is free and reaches no phone (docs/service-behaviour.md; the published API):
  * reads, sends with `test=1` (validated, neither sent nor charged), `sch_del` of scheduled ids and,
  * only with `--allow-writes`, registering and removing a callback URL and creating and deleting a
  * contact. `hlr.do` (charged per number), `mms.do`, `vms.do`, a send without `test=1`, sub-user and

@@ -1,6 +1,6 @@
 /**
  * Where the real service may answer differently from the emulator and the node is built for it
- * (shared/SERVICE-FACTS.md): such places are not reported as DIFFERS.
+ * (docs/service-behaviour.md): such places are not reported as DIFFERS.
  */
 import type { Tolerance } from './shapes';
 

@@ -1,7 +1,7 @@
 /**
  * Text analysis as the service does it: GSM 03.38 (7-bit) with its extension table, or UCS-2.
  * Parts: GSM-7 160 for one, 153 each once split; UCS-2 70 / 67. A message has at most 10 parts (the
- * published API's `SmsParts`, content up to 1,530 characters); the seed spec's 6 is the default of
+ * published API's `SmsParts`, content up to 1,530 characters); the seed interface's 6 (docs/service-differences.md) is the default of
  * the account setting `max_parts` (state.account.defaultMaxParts).
  */
 

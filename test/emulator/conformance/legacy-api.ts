@@ -1,6 +1,6 @@
 /**
  * The legacy `*.do` endpoints and the parameters a request to them may carry: the union of what
- * the seed spec documents, what the published API's `LegacySmsToSend` lists for sms.do and what the
+ * the seed interface documents (docs/service-differences.md), what the published API's `LegacySmsToSend` lists for sms.do and what the
  * official clients send (smsapi-javascript-client: `sms`, `mms`, `vms`, `hlr` modules and their
  * tests; smsapi-php-client: `SendSmsBag`, `SendSmsToGroupBag`, `ScheduleSmsBag`, `DeleteSmsBag`,
  * `SendHlrBag`). Flags are `1`/`0` on forms and `true`/`false` in the JavaScript client's JSON.
@@ -57,7 +57,7 @@ export const SMS_PARAMETERS: Fields = {
 	datacoding: { type: 'string', enum: ['bin'] },
 	udh: text,
 	allow_duplicates: flag,
-	// The published SmsParts: 1 to 10 (the seed spec still says at most 6).
+	// The published SmsParts: 1 to 10 (the seed interface says at most 6; docs/service-differences.md).
 	max_parts: { type: 'integer', min: 1, max: 10 },
 	nounicode: flag,
 	normalize: flag,

@@ -50,7 +50,6 @@ fail() {
 SYSTEM_NEEDS=()
 if [ "$MODE" = test ]; then
 	SYSTEM_NEEDS+=("redis-server redis-server") # n8n queue mode (test/e2e/trigger-queue.test.ts)
-	SYSTEM_NEEDS+=("/usr/lib/postgresql/*/bin/initdb postgresql") # queue mode on PostgreSQL (test/e2e/topology*.test.ts)
 	SYSTEM_NEEDS+=("chromium chromium")         # the editor in a browser (test/e2e/editor.test.ts)
 fi
 

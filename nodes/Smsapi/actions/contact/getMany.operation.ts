@@ -13,6 +13,8 @@ import {
 } from '../../helpers/contactFilters';
 import { mapItems } from '../../helpers/items';
 import { smsapiApiRequestAllItems } from '../../transport';
+import { optionsCollection } from '../collections';
+import { returnAllFields, wantedCount } from '../listFields';
 
 /** Contacts per request when paging; the service's own default is only 5, so a limit is always sent. */
 export const CONTACTS_PAGE_SIZE = 100;
@@ -26,22 +28,7 @@ const ORDER_FIELDS = [
 ];
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
+	...returnAllFields,
 	{
 		displayName: 'Search',
 		name: 'q',
@@ -160,37 +147,30 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				// Named `sort` as in workflows saved before; sent as the published API's `order_by`.
-				displayName: 'Order By',
-				name: 'sort',
-				type: 'options',
-				options: ORDER_FIELDS,
-				default: 'date_created',
-				description:
-					'The field the contacts are sorted by, ascending: A to Z, oldest first (order_by)',
-			},
-			{
-				displayName: 'Sort Direction',
-				name: 'sortDirection',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'ascending' },
-					{ name: 'Descending (Not Offered by the Service)', value: 'descending' },
-				],
-				default: 'ascending',
-				description:
-					'The service sorts in ascending order only (order_by has no direction). Descending is refused with an error rather than answered in another order; it stays for workflows saved when it was offered.',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			// Named `sort` as in workflows saved before; sent as the published API's `order_by`.
+			displayName: 'Order By',
+			name: 'sort',
+			type: 'options',
+			options: ORDER_FIELDS,
+			default: 'date_created',
+			description:
+				'The field the contacts are sorted by, ascending: A to Z, oldest first (order_by)',
+		},
+		{
+			displayName: 'Sort Direction',
+			name: 'sortDirection',
+			type: 'options',
+			options: [
+				{ name: 'Ascending', value: 'ascending' },
+				{ name: 'Descending (Not Offered by the Service)', value: 'descending' },
+			],
+			default: 'ascending',
+			description:
+				'The service sorts in ascending order only (order_by has no direction). Descending is refused with an error rather than answered in another order; it stays for workflows saved when it was offered.',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -203,8 +183,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex, 50) as number);
+		const limit = wantedCount.call(this, itemIndex);
 		const q = String(this.getNodeParameter('q', itemIndex, '') ?? '').trim();
 		const filters = this.getNodeParameter('filters.filter', itemIndex, []) as ContactFilter[];
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { listEntries } from '../../helpers/lists';
 import { smsapiApiRequest } from '../../transport';
+import { idDropdownField } from '../byId';
 
 /**
  * Group membership of a contact. The published API has no `groups` field on contact bodies (the
@@ -25,16 +26,12 @@ export const contactGroupsField: INodeProperties = {
 };
 
 /** One group of the account, by id, from a dropdown or an expression. */
-export const groupIdField: INodeProperties = {
-	displayName: 'Group Name or ID',
-	name: 'groupId',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getContactGroupIds' },
-	required: true,
-	default: '',
-	description:
-		'The group of the contacts database. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
+export const groupIdField: INodeProperties = idDropdownField(
+	'Group Name or ID',
+	'groupId',
+	'getContactGroupIds',
+	'The group of the contacts database.',
+);
 
 /** The distinct non-empty entries of arrays or comma-separated texts. */
 function entries(values: readonly unknown[]): string[] {

@@ -5,26 +5,20 @@ import { mapItems } from '../../helpers/items';
 import { listEntries } from '../../helpers/lists';
 import { splitList, numberFromService } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
+import { optionsCollection } from '../collections';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Countries',
-				name: 'country',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Poland, Germany',
-				description:
-					'Return only these countries, by name as the price list gives them (case-insensitive), separated by commas. Empty: every country.',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Countries',
+			name: 'country',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Poland, Germany',
+			description:
+				'Return only these countries, by name as the price list gives them (case-insensitive), separated by commas. Empty: every country.',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

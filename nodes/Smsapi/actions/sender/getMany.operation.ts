@@ -5,25 +5,19 @@ import { mapItems } from '../../helpers/items';
 import { listEntries } from '../../helpers/lists';
 import { smsapiApiRequest } from '../../transport';
 import { senderItem } from './fields';
+import { optionsCollection } from '../collections';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'With Main User Names',
-				name: 'withNatNames',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether a sub-user's list also shows the sender names shared from the main user (with_nat_names)",
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'With Main User Names',
+			name: 'withNatNames',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether a sub-user's list also shows the sender names shared from the main user (with_nat_names)",
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

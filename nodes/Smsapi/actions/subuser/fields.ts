@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { toMd5Password } from '../../../../credentials/smsapiAccount';
 import { numberFromService } from '../../helpers/values';
+import { idDropdownField } from '../byId';
 
 /**
  * The sub-user's settings as `user.do` takes them on add (add_user) and edit (set_user). Names
@@ -181,13 +182,9 @@ export function subuserItem(entry: unknown, name?: string): IDataObject {
 }
 
 /** An existing sub-user, for get and update. */
-export const existingSubuserField: INodeProperties = {
-	displayName: 'Sub-User Name or ID',
-	name: 'name',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getSubuserNames' },
-	default: '',
-	required: true,
-	description:
-		'The sub-user\'s username. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
+export const existingSubuserField: INodeProperties = idDropdownField(
+	'Sub-User Name or ID',
+	'name',
+	'getSubuserNames',
+	"The sub-user's username.",
+);

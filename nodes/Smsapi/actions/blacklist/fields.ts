@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { listEntries } from '../../helpers/lists';
-import { smsapiApiRequest } from '../../transport';
+import { fetchList } from '../wholeList';
 
 /**
  * The blacklist of the account (panel_com.yml `/blacklist/phone_numbers`): numbers on it get no
@@ -23,12 +22,11 @@ export async function findBlacklistEntry(
 	itemIndex: number,
 	phoneNumber: string,
 ): Promise<IDataObject | undefined> {
-	const { data } = await smsapiApiRequest.call(this, {
-		method: 'GET',
-		endpoint: 'blacklist/phone_numbers',
-		qs: { q: phoneNumber, limit: 100 },
-		safeToRepeat: true,
+	const entries = await fetchList.call(
+		this,
+		'blacklist/phone_numbers',
+		{ q: phoneNumber, limit: 100 },
 		itemIndex,
-	});
-	return listEntries(data).find((entry) => String(entry.phone_number) === phoneNumber);
+	);
+	return entries.find((entry) => String(entry.phone_number) === phoneNumber);
 }

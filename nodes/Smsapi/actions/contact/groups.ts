@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { listEntries } from '../../helpers/lists';
 import { smsapiApiRequest } from '../../transport';
 import { idDropdownField } from '../byId';
+import { fetchList } from '../wholeList';
 
 /**
  * Group membership of a contact. The published API has no `groups` field on contact bodies (the
@@ -55,13 +56,7 @@ export async function resolveGroupIds(
 ): Promise<string[]> {
 	const wanted = entries(values);
 	if (wanted.length === 0) return [];
-	const { data } = await smsapiApiRequest.call(this, {
-		method: 'GET',
-		endpoint: 'contacts/groups',
-		safeToRepeat: true,
-		itemIndex,
-	});
-	const groups = listEntries(data);
+	const groups = await fetchList.call(this, 'contacts/groups', undefined, itemIndex);
 	const byId = new Map(groups.map((group) => [String(group.id), String(group.id)]));
 	const byName = new Map(groups.map((group) => [String(group.name), String(group.id)]));
 	const unknown = wanted.filter((entry) => !byId.has(entry) && !byName.has(entry));

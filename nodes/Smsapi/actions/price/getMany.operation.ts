@@ -2,9 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
-import { listEntries } from '../../helpers/lists';
 import { splitList, numberFromService } from '../../helpers/values';
-import { smsapiApiRequest } from '../../transport';
+import { fetchList } from '../wholeList';
 import { optionsCollection } from '../collections';
 
 const properties: INodeProperties[] = [
@@ -36,13 +35,8 @@ export async function execute(
 				country.toLowerCase(),
 			),
 		);
-		const { data } = await smsapiApiRequest.call(this, {
-			method: 'GET',
-			endpoint: 'prices.do',
-			safeToRepeat: true,
-			itemIndex,
-		});
-		return listEntries(data)
+		const entries = await fetchList.call(this, 'prices.do', undefined, itemIndex);
+		return entries
 			.filter(
 				(entry) => countries.size === 0 || countries.has(String(entry.country ?? '').toLowerCase()),
 			)

@@ -10,7 +10,7 @@ import { mapItems, withItemIndex } from '../../helpers/items';
 import { requiredPhoneNumber, toServiceDay } from '../../helpers/phoneNumber';
 import { smsapiApiRequest } from '../../transport';
 import { findBlacklistEntry, phoneNumberField } from './fields';
-import { optionsCollection } from '../collections';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	{

@@ -1,20 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { phoneNumberInput } from '../commonFields';
 import { fetchList } from '../wholeList';
 
 /**
  * The blacklist of the account (panel_com.yml `/blacklist/phone_numbers`): numbers on it get no
  * messages from the account. Entries are `{id, phone_number, expire_at, created_at}`.
  */
-export const phoneNumberField: INodeProperties = {
-	displayName: 'Phone Number',
-	name: 'phoneNumber',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. 48500000000',
-	description: 'The phone number with its country prefix (phone_number)',
-};
+export const phoneNumberField: INodeProperties = phoneNumberInput(
+	'The phone number with its country prefix (phone_number)',
+);
 
 /** The blacklist entry of a number, found with the list's search (`q`), or undefined. */
 export async function findBlacklistEntry(

@@ -8,7 +8,7 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 
 import { mapItems, requiredText } from '../../helpers/items';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
-import { additionalFieldsCollection, byDisplayName } from '../collections';
+import { additionalFieldsCollection, byDisplayName } from '../commonFields';
 import { contactFields, contactPhoneProblem, phoneNumberField, toContactBody } from './fields';
 import { applyGroups, contactGroupsField, resolveGroupIds } from './groups';
 

@@ -13,7 +13,7 @@ import {
 } from '../../helpers/contactFilters';
 import { mapItems } from '../../helpers/items';
 import { smsapiApiRequestAllItems } from '../../transport';
-import { optionsCollection } from '../collections';
+import { optionsCollection } from '../commonFields';
 import { returnAllFields, wantedCount } from '../listFields';
 
 /** Contacts per request when paging; the service's own default is only 5, so a limit is always sent. */

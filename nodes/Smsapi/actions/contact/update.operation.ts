@@ -8,7 +8,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
-import { byDisplayName, requireChanges, updateFieldsCollection } from '../collections';
+import { byDisplayName, requireChanges, updateFieldsCollection } from '../commonFields';
 import {
 	contactFields,
 	contactIdOf,

@@ -8,7 +8,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
-import { additionalFieldsCollection, newNameField } from '../collections';
+import { additionalFieldsCollection, newNameField } from '../commonFields';
 import { createGroupFields, groupItem, toGroupParameters } from './fields';
 
 const properties: INodeProperties[] = [

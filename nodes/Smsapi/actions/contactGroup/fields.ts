@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { numberFromService } from '../../helpers/values';
 import { type RecordById } from '../byId';
-import { byDisplayName } from '../collections';
+import { byDisplayName } from '../commonFields';
 import { groupIdField } from '../contact/groups';
 
 /**

@@ -8,7 +8,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { fetchRecord, putRecord, recordId } from '../byId';
-import { requireChanges, updateFieldsCollection } from '../collections';
+import { requireChanges, updateFieldsCollection } from '../commonFields';
 import { groupRecord, toGroupParameters, updateGroupFields } from './fields';
 
 const properties: INodeProperties[] = [

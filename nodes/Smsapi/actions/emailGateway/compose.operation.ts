@@ -16,7 +16,7 @@ import {
 import { recipientNumbers } from '../../helpers/recipientParameter';
 import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
 import { toWireParameters } from '../../helpers/sendWire';
-import { byDisplayName, optionsCollection } from '../collections';
+import { byDisplayName, optionsCollection, passwordInput } from '../commonFields';
 import { messageField, sendOptions } from '../sms/fields';
 import { toSendParameters } from '../sms/sendParameters';
 
@@ -90,15 +90,11 @@ const properties: INodeProperties[] = [
 		description:
 			'The gateway logs in with the username and password of the earlier login, not with a token. Leave empty to use those of a Username and Password credential; fill in with an Access Token credential.',
 	},
-	{
-		displayName: 'Password',
-		name: 'password',
-		type: 'string',
-		typeOptions: { password: true },
-		default: '',
-		description:
-			'The API password for Username, plain or as its md5 (32 hex characters are taken as already hashed); only its md5 goes into the e-mail',
-	},
+	passwordInput(
+		'Password',
+		'password',
+		'The API password for Username, plain or as its md5 (32 hex characters are taken as already hashed); only its md5 goes into the e-mail',
+	),
 	optionsCollection(gatewayOptions),
 ];
 

@@ -9,22 +9,15 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { mapItems } from '../../helpers/items';
 import { requiredPhoneNumber } from '../../helpers/phoneNumber';
 import { smsapiApiRequest } from '../../transport';
-import { optionsCollection } from '../collections';
+import { optionsCollection, phoneNumberInput } from '../commonFields';
 
 /** The service puts the code where the text has this placeholder (`CustomMessageContent`). */
 export const CODE_PLACEHOLDER = '[%code%]';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Phone Number',
-		name: 'phoneNumber',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 48500000000',
-		description:
-			'The mobile number that receives the one-time code by SMS, with its country prefix (phone_number). The service generates the code and remembers it for this number; Verify Code checks it.',
-	},
+	phoneNumberInput(
+		'The mobile number that receives the one-time code by SMS, with its country prefix (phone_number). The service generates the code and remembers it for this number; Verify Code checks it.',
+	),
 	optionsCollection([
 		{
 			displayName: 'Content',

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { mapItems } from '../../helpers/items';
 import { splitList, numberFromService } from '../../helpers/values';
 import { fetchList } from '../wholeList';
-import { optionsCollection } from '../collections';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	optionsCollection([

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { mapItems } from '../../helpers/items';
 import { fetchList } from '../wholeList';
 import { senderItem } from './fields';
-import { optionsCollection } from '../collections';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	optionsCollection([

@@ -8,7 +8,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
-import { optionsCollection } from '../collections';
+import { optionsCollection } from '../commonFields';
 import { descriptionField, httpAddress, nameField, urlField } from './fields';
 
 const properties: INodeProperties[] = [

@@ -8,7 +8,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { putRecord, recordId } from '../byId';
-import { requireChanges, updateFieldsCollection } from '../collections';
+import { requireChanges, updateFieldsCollection } from '../commonFields';
 import {
 	descriptionField,
 	httpAddress,

@@ -8,7 +8,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
-import { requireChanges, updateFieldsCollection } from '../collections';
+import { requireChanges, updateFieldsCollection } from '../commonFields';
 import { existingSubuserField, subuserItem, toSubuserParameters, updateFields } from './fields';
 
 const properties: INodeProperties[] = [existingSubuserField, updateFieldsCollection(updateFields)];

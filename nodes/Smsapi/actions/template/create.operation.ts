@@ -8,7 +8,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
-import { newNameField, optionsCollection } from '../collections';
+import { newNameField, optionsCollection } from '../commonFields';
 import { normalizeField, templateTextField, toTemplateParameters } from './fields';
 
 const properties: INodeProperties[] = [

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 /**
- * The collections the operations group their optional parameters in, as n8n's own nodes name
- * them: Options (how an operation runs), Additional Fields (more of a new record), Update Fields
- * (what an update changes).
+ * Fields several operations share. The collections group optional parameters as n8n's own
+ * nodes name them: Options (how an operation runs), Additional Fields (more of a new record),
+ * Update Fields (what an update changes).
  */
 function collection(
 	displayName: string,
@@ -61,4 +61,33 @@ export function requireChanges(
 			description: 'Nothing was changed. Use Update Fields to choose what to change.',
 		});
 	}
+}
+
+/** A required phone number with its country prefix (phone_number). */
+export function phoneNumberInput(description: string): INodeProperties {
+	return {
+		displayName: 'Phone Number',
+		name: 'phoneNumber',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 48500000000',
+		description,
+	};
+}
+
+/** A password, masked in the editor. */
+export function passwordInput(
+	displayName: string,
+	name: string,
+	description: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description,
+	};
 }

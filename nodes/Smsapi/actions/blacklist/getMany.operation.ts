@@ -3,21 +3,17 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { smsapiApiRequestAllItems } from '../../transport';
-import { returnAllFields, wantedCount } from '../listFields';
+import { returnAllFields, searchField, searchText, wantedCount } from '../listFields';
 
 /** Entries per request; the service's own default page is only 5. */
 const PAGE_SIZE = 100;
 
 const properties: INodeProperties[] = [
 	...returnAllFields,
-	{
-		displayName: 'Search',
-		name: 'q',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 48500',
-		description: 'Only numbers that contain this text (q). Empty: every blacklisted number.',
-	},
+	searchField(
+		'e.g. 48500',
+		'Only numbers that contain this text (q). Empty: every blacklisted number.',
+	),
 ];
 
 export const description = updateDisplayOptions(
@@ -31,7 +27,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const wanted = wantedCount.call(this, itemIndex);
-		const q = String(this.getNodeParameter('q', itemIndex, '') ?? '').trim();
+		const q = searchText.call(this, itemIndex);
 		return await smsapiApiRequestAllItems.call(
 			this,
 			{

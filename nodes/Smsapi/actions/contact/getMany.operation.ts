@@ -14,7 +14,8 @@ import {
 import { mapItems } from '../../helpers/items';
 import { smsapiApiRequestAllItems } from '../../transport';
 import { optionsCollection } from '../commonFields';
-import { returnAllFields, wantedCount } from '../listFields';
+import { returnAllFields, searchField, searchText, wantedCount } from '../listFields';
+import { genderSelect } from './fields';
 
 /** Contacts per request when paging; the service's own default is only 5, so a limit is always sent. */
 export const CONTACTS_PAGE_SIZE = 100;
@@ -29,15 +30,10 @@ const ORDER_FIELDS = [
 
 const properties: INodeProperties[] = [
 	...returnAllFields,
-	{
-		displayName: 'Search',
-		name: 'q',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. smith',
-		description:
-			'Text searched case-insensitively in first name, last name, phone number, e-mail and city (q). Empty: no search.',
-	},
+	searchField(
+		'e.g. smith',
+		'Text searched case-insensitively in first name, last name, phone number, e-mail and city (q). Empty: no search.',
+	),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -82,14 +78,7 @@ const properties: INodeProperties[] = [
 						displayOptions: { show: { field: ['custom'] } },
 					},
 					{
-						displayName: 'Gender',
-						name: 'gender',
-						type: 'options',
-						options: [
-							{ name: 'Female', value: 'female' },
-							{ name: 'Male', value: 'male' },
-						],
-						default: 'female',
+						...genderSelect,
 						displayOptions: { show: { field: ['gender'] } },
 					},
 					{
@@ -184,7 +173,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const limit = wantedCount.call(this, itemIndex);
-		const q = String(this.getNodeParameter('q', itemIndex, '') ?? '').trim();
+		const q = searchText.call(this, itemIndex);
 		const filters = this.getNodeParameter('filters.filter', itemIndex, []) as ContactFilter[];
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 

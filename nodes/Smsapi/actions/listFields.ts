@@ -20,6 +20,23 @@ export const returnAllFields: INodeProperties[] = [
 	},
 ];
 
+/** The service's text search of a list (`q`), placeholder and description for what it searches. */
+export function searchField(placeholder: string, description: string): INodeProperties {
+	return {
+		displayName: 'Search',
+		name: 'q',
+		type: 'string',
+		default: '',
+		placeholder,
+		description,
+	};
+}
+
+/** The item's Search, trimmed; empty when none. */
+export function searchText(this: IExecuteFunctions, itemIndex: number): string {
+	return String(this.getNodeParameter('q', itemIndex, '') ?? '').trim();
+}
+
 /** How many entries the item asks for: Infinity with Return All. */
 export function wantedCount(this: IExecuteFunctions, itemIndex: number): number {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;

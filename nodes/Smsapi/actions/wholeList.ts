@@ -8,7 +8,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../helpers/items';
 import { listEntries } from '../helpers/lists';
-import { smsapiApiRequest } from '../transport';
+import { type SmsapiContext, smsapiApiRequest } from '../transport';
 import { limitEntries, returnAllFields } from './listFields';
 import type { OperationModule } from './types';
 
@@ -30,16 +30,30 @@ export function wholeListOperation(
 		items: INodeExecutionData[],
 	): Promise<INodeExecutionData[]> {
 		return await mapItems.call(this, items, async (itemIndex) => {
-			const { data } = await smsapiApiRequest.call(this, {
-				method: 'GET',
-				endpoint,
-				qs: options.qs,
-				safeToRepeat: true,
+			const entries = limitEntries.call(
+				this,
 				itemIndex,
-			});
-			const entries = limitEntries.call(this, itemIndex, listEntries(data));
+				await fetchList.call(this, endpoint, options.qs, itemIndex),
+			);
 			return options.toItem ? entries.map(options.toItem) : entries;
 		});
 	}
 	return { description, execute };
+}
+
+/** The entries of a list the service answers whole: one GET, safe to repeat. */
+export async function fetchList(
+	this: SmsapiContext,
+	endpoint: string,
+	qs?: IDataObject,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const { data } = await smsapiApiRequest.call(this, {
+		method: 'GET',
+		endpoint,
+		qs,
+		safeToRepeat: true,
+		itemIndex,
+	});
+	return listEntries(data);
 }

@@ -1,168 +1,141 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { listEntries } from '../helpers/lists';
-import { smsapiApiRequest } from '../transport';
+import { fetchList } from '../actions/wholeList';
 
 function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
 	return a.name.localeCompare(b.name);
 }
 
+/**
+ * A list of the account as dropdown options sorted by name: one GET, each entry an option
+ * (`toOption` leaves an entry out by answering undefined).
+ */
+async function listOptions(
+	this: ILoadOptionsFunctions,
+	endpoint: string,
+	qs: IDataObject | undefined,
+	toOption: (entry: IDataObject) => INodePropertyOptions | undefined,
+): Promise<INodePropertyOptions[]> {
+	return (await fetchList.call(this, endpoint, qs))
+		.map(toOption)
+		.filter((option): option is INodePropertyOptions => option !== undefined)
+		.sort(byName);
+}
+
+/** A text to show, or undefined when it is not one or empty. */
+function shownText(value: unknown): string | undefined {
+	return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** An option named by a text of the entry, left out when the entry has none. */
+function namedOption(
+	name: string,
+	description: string | undefined,
+): INodePropertyOptions | undefined {
+	return name === '' ? undefined : { name, value: name, description };
+}
+
 /** Every sender name of the account (shared ones of the main user included), any status. */
-async function senderNames(this: ILoadOptionsFunctions): Promise<IDataObject[]> {
-	const { data } = await smsapiApiRequest.call(this, {
-		method: 'GET',
-		endpoint: 'sender.do',
-		qs: { list: 1, with_nat_names: 1 },
-		safeToRepeat: true,
-	});
-	return listEntries(data);
+const SENDER_LIST = { list: 1, with_nat_names: 1 };
+
+function senderName(entry: IDataObject): string {
+	return String(entry.sender ?? entry.name ?? '');
 }
 
 /** The account's active sender names (only those are accepted in `from`). */
 export async function getSenderNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const options = (await senderNames.call(this))
-		.filter((entry) => String(entry.status ?? '').toUpperCase() === 'ACTIVE')
-		.map((entry) => {
-			const name = String(entry.sender ?? entry.name ?? '');
-			return { name: entry.default ? `${name} (default)` : name, value: name };
-		})
-		.filter((option) => option.value !== '')
-		.sort(byName);
+	const options = await listOptions.call(this, 'sender.do', SENDER_LIST, (entry) => {
+		const name = senderName(entry);
+		if (name === '' || String(entry.status ?? '').toUpperCase() !== 'ACTIVE') return undefined;
+		return { name: entry.default ? `${name} (default)` : name, value: name };
+	});
 	return [{ name: "Account's Default", value: '' }, ...options];
-}
-
-/** The account's message templates, by name (the service takes the name in `template`). */
-export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { data } = await smsapiApiRequest.call(this, {
-		method: 'GET',
-		endpoint: 'sms/templates',
-		safeToRepeat: true,
-	});
-	const options = listEntries(data)
-		.map((entry) => ({
-			name: String(entry.name ?? ''),
-			value: String(entry.name ?? ''),
-			description: typeof entry.template === 'string' ? entry.template : undefined,
-		}))
-		.filter((option) => option.value !== '')
-		.sort(byName);
-	return [{ name: 'None (Use Message)', value: '' }, ...options];
-}
-
-/** The option label of a group: its name and, when the service tells it, how many contacts it has. */
-function groupLabel(group: IDataObject): string {
-	const count = group.contacts_count;
-	return `${String(group.name)}${count !== undefined && count !== null ? ` (${String(count)})` : ''}`;
-}
-
-async function contactGroups(this: ILoadOptionsFunctions): Promise<IDataObject[]> {
-	const { data } = await smsapiApiRequest.call(this, {
-		method: 'GET',
-		endpoint: 'contacts/groups',
-		safeToRepeat: true,
-	});
-	return listEntries(data).filter((group) => group.name !== undefined && group.name !== null);
-}
-
-/** Contact groups by name, for group sends (the service takes the group's name). */
-export async function getContactGroupNames(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return (await contactGroups.call(this))
-		.map((group) => ({
-			name: groupLabel(group),
-			value: String(group.name),
-			description: typeof group.description === 'string' ? group.description : undefined,
-		}))
-		.sort(byName);
-}
-
-/** Contact groups by id: contact filters, group membership (create, update, add to and remove from group). */
-export async function getContactGroupIds(
-	this: ILoadOptionsFunctions,
-): Promise<INodePropertyOptions[]> {
-	return (await contactGroups.call(this))
-		.map((group) => ({
-			name: groupLabel(group),
-			value: String(group.id),
-			description:
-				typeof group.description === 'string' && group.description !== ''
-					? group.description
-					: undefined,
-		}))
-		.sort(byName);
 }
 
 /** Every sender name of the account, active or not, with its status (sender status, delete, default). */
 export async function getAllSenderNames(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return (await senderNames.call(this))
-		.map((entry) => {
-			const name = String(entry.sender ?? entry.name ?? '');
-			const status = String(entry.status ?? '').toUpperCase();
-			const labels = [status, entry.default ? 'default' : ''].filter(Boolean).join(', ');
-			return { name: labels ? `${name} (${labels})` : name, value: name };
-		})
-		.filter((option) => option.value !== '')
-		.sort(byName);
+	return await listOptions.call(this, 'sender.do', SENDER_LIST, (entry) => {
+		const name = senderName(entry);
+		if (name === '') return undefined;
+		const status = String(entry.status ?? '').toUpperCase();
+		const labels = [status, entry.default ? 'default' : ''].filter(Boolean).join(', ');
+		return { name: labels ? `${name} (${labels})` : name, value: name };
+	});
+}
+
+/** The account's message templates, by name (the service takes the name in `template`). */
+export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const options = await listOptions.call(this, 'sms/templates', undefined, (entry) =>
+		namedOption(
+			String(entry.name ?? ''),
+			typeof entry.template === 'string' ? entry.template : undefined,
+		),
+	);
+	return [{ name: 'None (Use Message)', value: '' }, ...options];
+}
+
+/** A group, when it has a name: the option label is the name and, when the service tells it, how many contacts it has. */
+function groupOption(group: IDataObject, value: string, description: string | undefined) {
+	if (group.name === undefined || group.name === null) return undefined;
+	const count = group.contacts_count;
+	const label = `${String(group.name)}${count !== undefined && count !== null ? ` (${String(count)})` : ''}`;
+	return { name: label, value, description };
+}
+
+/** Contact groups by name, for group sends (the service takes the group's name). */
+export async function getContactGroupNames(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await listOptions.call(this, 'contacts/groups', undefined, (group) =>
+		groupOption(
+			group,
+			String(group.name),
+			typeof group.description === 'string' ? group.description : undefined,
+		),
+	);
+}
+
+/** Contact groups by id: contact filters, group membership (create, update, add to and remove from group). */
+export async function getContactGroupIds(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await listOptions.call(this, 'contacts/groups', undefined, (group) =>
+		groupOption(group, String(group.id), shownText(group.description)),
+	);
 }
 
 /** The account's sub-users by username. */
 export async function getSubuserNames(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const { data } = await smsapiApiRequest.call(this, {
-		method: 'GET',
-		endpoint: 'user.do',
-		qs: { list: 1 },
-		safeToRepeat: true,
-	});
-	return listEntries(data)
-		.map((entry) => ({
-			name: String(entry.username ?? ''),
-			value: String(entry.username ?? ''),
-			description: typeof entry.info === 'string' && entry.info !== '' ? entry.info : undefined,
-		}))
-		.filter((option) => option.value !== '')
-		.sort(byName);
+	return await listOptions.call(this, 'user.do', { list: 1 }, (entry) =>
+		namedOption(String(entry.username ?? ''), shownText(entry.info)),
+	);
+}
+
+/** An entry the service names by id, labelled by its name (its id when it has none). */
+function idOption(entry: IDataObject, description: string | undefined) {
+	if (entry.id === undefined || entry.id === null) return undefined;
+	return { name: String(entry.name ?? entry.id), value: String(entry.id), description };
 }
 
 /** SMS templates by id, for editing and deleting them. */
 export async function getTemplateIds(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { data } = await smsapiApiRequest.call(this, {
-		method: 'GET',
-		endpoint: 'sms/templates',
-		safeToRepeat: true,
-	});
-	return listEntries(data)
-		.filter((entry) => entry.id !== undefined && entry.id !== null)
-		.map((entry) => ({
-			name: String(entry.name ?? entry.id),
-			value: String(entry.id),
-			description: typeof entry.template === 'string' ? entry.template : undefined,
-		}))
-		.sort(byName);
+	return await listOptions.call(this, 'sms/templates', undefined, (entry) =>
+		idOption(entry, typeof entry.template === 'string' ? entry.template : undefined),
+	);
 }
 
 /** Short links by id: their name and address. */
 export async function getShortLinkIds(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const { data } = await smsapiApiRequest.call(this, {
-		method: 'GET',
-		endpoint: 'short_url/links',
-		safeToRepeat: true,
-	});
-	return listEntries(data)
-		.filter((entry) => entry.id !== undefined && entry.id !== null)
-		.map((entry) => ({
-			name: String(entry.name ?? entry.id),
-			value: String(entry.id),
-			description:
-				typeof entry.url === 'string'
-					? `${String(entry.short_url ?? '')} → ${entry.url}`
-					: undefined,
-		}))
-		.sort(byName);
+	return await listOptions.call(this, 'short_url/links', undefined, (entry) =>
+		idOption(
+			entry,
+			typeof entry.url === 'string' ? `${String(entry.short_url ?? '')} → ${entry.url}` : undefined,
+		),
+	);
 }

@@ -10,6 +10,7 @@ import { mapItems, withItemIndex } from '../../helpers/items';
 import { requiredPhoneNumber, toServiceDay } from '../../helpers/phoneNumber';
 import { smsapiApiRequest } from '../../transport';
 import { findBlacklistEntry, phoneNumberField } from './fields';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	{
@@ -17,31 +18,24 @@ const properties: INodeProperties[] = [
 		description:
 			'The phone number that gets no more messages from the account, with its country prefix (phone_number)',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Expire At',
-				name: 'expireAt',
-				type: 'dateTime',
-				default: '',
-				description:
-					'The day the number leaves the blacklist by itself (expire_at). Empty: it stays until removed.',
-			},
-			{
-				displayName: 'Ignore If Already Blacklisted',
-				name: 'ignoreExisting',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether a number that is already on the blacklist gives its existing entry (with already_blacklisted: true) instead of an error, e.g. when a person replies STOP twice',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Expire At',
+			name: 'expireAt',
+			type: 'dateTime',
+			default: '',
+			description:
+				'The day the number leaves the blacklist by itself (expire_at). Empty: it stays until removed.',
+		},
+		{
+			displayName: 'Ignore If Already Blacklisted',
+			name: 'ignoreExisting',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether a number that is already on the blacklist gives its existing entry (with already_blacklisted: true) instead of an error, e.g. when a person replies STOP twice',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

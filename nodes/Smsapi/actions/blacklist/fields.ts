@@ -1,21 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { listEntries } from '../../helpers/lists';
-import { smsapiApiRequest } from '../../transport';
+import { phoneNumberInput } from '../commonFields';
+import { fetchList } from '../wholeList';
 
 /**
  * The blacklist of the account (panel_com.yml `/blacklist/phone_numbers`): numbers on it get no
  * messages from the account. Entries are `{id, phone_number, expire_at, created_at}`.
  */
-export const phoneNumberField: INodeProperties = {
-	displayName: 'Phone Number',
-	name: 'phoneNumber',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. 48500000000',
-	description: 'The phone number with its country prefix (phone_number)',
-};
+export const phoneNumberField: INodeProperties = phoneNumberInput(
+	'The phone number with its country prefix (phone_number)',
+);
 
 /** The blacklist entry of a number, found with the list's search (`q`), or undefined. */
 export async function findBlacklistEntry(
@@ -23,12 +17,11 @@ export async function findBlacklistEntry(
 	itemIndex: number,
 	phoneNumber: string,
 ): Promise<IDataObject | undefined> {
-	const { data } = await smsapiApiRequest.call(this, {
-		method: 'GET',
-		endpoint: 'blacklist/phone_numbers',
-		qs: { q: phoneNumber, limit: 100 },
-		safeToRepeat: true,
+	const entries = await fetchList.call(
+		this,
+		'blacklist/phone_numbers',
+		{ q: phoneNumber, limit: 100 },
 		itemIndex,
-	});
-	return listEntries(data).find((entry) => String(entry.phone_number) === phoneNumber);
+	);
+	return entries.find((entry) => String(entry.phone_number) === phoneNumber);
 }

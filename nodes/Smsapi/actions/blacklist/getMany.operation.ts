@@ -1,29 +1,19 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
-import { listEntries, listSize } from '../../helpers/lists';
-import { smsapiApiRequest } from '../../transport';
-import { returnAllFields, wantedCount } from '../listFields';
+import { smsapiApiRequestAllItems } from '../../transport';
+import { returnAllFields, searchField, searchText, wantedCount } from '../listFields';
 
 /** Entries per request; the service's own default page is only 5. */
 const PAGE_SIZE = 100;
 
 const properties: INodeProperties[] = [
 	...returnAllFields,
-	{
-		displayName: 'Search',
-		name: 'q',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 48500',
-		description: 'Only numbers that contain this text (q). Empty: every blacklisted number.',
-	},
+	searchField(
+		'e.g. 48500',
+		'Only numbers that contain this text (q). Empty: every blacklisted number.',
+	),
 ];
 
 export const description = updateDisplayOptions(
@@ -37,23 +27,17 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const wanted = wantedCount.call(this, itemIndex);
-		const q = String(this.getNodeParameter('q', itemIndex, '') ?? '').trim();
-		const entries: IDataObject[] = [];
-		for (let offset = 0; entries.length < wanted;) {
-			const limit = Math.min(PAGE_SIZE, wanted - entries.length);
-			const { data } = await smsapiApiRequest.call(this, {
+		const q = searchText.call(this, itemIndex);
+		return await smsapiApiRequestAllItems.call(
+			this,
+			{
 				method: 'GET',
 				endpoint: 'blacklist/phone_numbers',
-				qs: { ...(q ? { q } : {}), offset, limit },
+				qs: q ? { q } : {},
 				safeToRepeat: true,
 				itemIndex,
-			});
-			const page = listEntries(data);
-			entries.push(...page);
-			offset += page.length;
-			const total = listSize(data);
-			if (page.length < limit || (total !== undefined && offset >= total)) break;
-		}
-		return entries;
+			},
+			{ limit: wanted, pageSize: PAGE_SIZE },
+		);
 	});
 }

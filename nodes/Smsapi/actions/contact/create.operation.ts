@@ -8,25 +8,21 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 
 import { mapItems, requiredText } from '../../helpers/items';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
+import { additionalFieldsCollection, byDisplayName } from '../commonFields';
 import { contactFields, contactPhoneProblem, phoneNumberField, toContactBody } from './fields';
 import { applyGroups, contactGroupsField, resolveGroupIds } from './groups';
 
 const properties: INodeProperties[] = [
 	{ ...phoneNumberField, required: true },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
+	additionalFieldsCollection(
+		byDisplayName([
 			...contactFields,
 			{
 				...contactGroupsField,
 				description: `The groups the new contact joins. ${contactGroupsField.description}`,
 			},
-		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	},
+		]),
+	),
 ];
 
 export const description = updateDisplayOptions(

@@ -60,6 +60,18 @@ export function contactIdOf(this: IExecuteFunctions, itemIndex: number, action: 
 }
 
 /** Every field but the phone number, sorted by display name. */
+/** A contact's gender as the service names it. */
+export const genderSelect: INodeProperties = {
+	displayName: 'Gender',
+	name: 'gender',
+	type: 'options',
+	options: [
+		{ name: 'Female', value: 'female' },
+		{ name: 'Male', value: 'male' },
+	],
+	default: 'female',
+};
+
 export const contactFields: INodeProperties[] = [
 	{
 		displayName: 'Birthday Date',
@@ -98,17 +110,7 @@ export const contactFields: INodeProperties[] = [
 		default: '',
 		description: 'The first name (first_name)',
 	},
-	{
-		displayName: 'Gender',
-		name: 'gender',
-		type: 'options',
-		options: [
-			{ name: 'Female', value: 'female' },
-			{ name: 'Male', value: 'male' },
-		],
-		default: 'female',
-		description: 'The gender (gender)',
-	},
+	{ ...genderSelect, description: 'The gender (gender)' },
 	{
 		displayName: 'Last Name',
 		name: 'lastName',

@@ -13,6 +13,9 @@ import {
 } from '../../helpers/contactFilters';
 import { mapItems } from '../../helpers/items';
 import { smsapiApiRequestAllItems } from '../../transport';
+import { optionsCollection } from '../commonFields';
+import { returnAllFields, searchField, searchText, wantedCount } from '../listFields';
+import { genderSelect } from './fields';
 
 /** Contacts per request when paging; the service's own default is only 5, so a limit is always sent. */
 export const CONTACTS_PAGE_SIZE = 100;
@@ -26,31 +29,11 @@ const ORDER_FIELDS = [
 ];
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
-	{
-		displayName: 'Search',
-		name: 'q',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. smith',
-		description:
-			'Text searched case-insensitively in first name, last name, phone number, e-mail and city (q). Empty: no search.',
-	},
+	...returnAllFields,
+	searchField(
+		'e.g. smith',
+		'Text searched case-insensitively in first name, last name, phone number, e-mail and city (q). Empty: no search.',
+	),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -95,14 +78,7 @@ const properties: INodeProperties[] = [
 						displayOptions: { show: { field: ['custom'] } },
 					},
 					{
-						displayName: 'Gender',
-						name: 'gender',
-						type: 'options',
-						options: [
-							{ name: 'Female', value: 'female' },
-							{ name: 'Male', value: 'male' },
-						],
-						default: 'female',
+						...genderSelect,
 						displayOptions: { show: { field: ['gender'] } },
 					},
 					{
@@ -160,37 +136,30 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				// Named `sort` as in workflows saved before; sent as the published API's `order_by`.
-				displayName: 'Order By',
-				name: 'sort',
-				type: 'options',
-				options: ORDER_FIELDS,
-				default: 'date_created',
-				description:
-					'The field the contacts are sorted by, ascending: A to Z, oldest first (order_by)',
-			},
-			{
-				displayName: 'Sort Direction',
-				name: 'sortDirection',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'ascending' },
-					{ name: 'Descending (Not Offered by the Service)', value: 'descending' },
-				],
-				default: 'ascending',
-				description:
-					'The service sorts in ascending order only (order_by has no direction). Descending is refused with an error rather than answered in another order; it stays for workflows saved when it was offered.',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			// Named `sort` as in workflows saved before; sent as the published API's `order_by`.
+			displayName: 'Order By',
+			name: 'sort',
+			type: 'options',
+			options: ORDER_FIELDS,
+			default: 'date_created',
+			description:
+				'The field the contacts are sorted by, ascending: A to Z, oldest first (order_by)',
+		},
+		{
+			displayName: 'Sort Direction',
+			name: 'sortDirection',
+			type: 'options',
+			options: [
+				{ name: 'Ascending', value: 'ascending' },
+				{ name: 'Descending (Not Offered by the Service)', value: 'descending' },
+			],
+			default: 'ascending',
+			description:
+				'The service sorts in ascending order only (order_by has no direction). Descending is refused with an error rather than answered in another order; it stays for workflows saved when it was offered.',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -203,9 +172,8 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex, 50) as number);
-		const q = String(this.getNodeParameter('q', itemIndex, '') ?? '').trim();
+		const limit = wantedCount.call(this, itemIndex);
+		const q = searchText.call(this, itemIndex);
 		const filters = this.getNodeParameter('filters.filter', itemIndex, []) as ContactFilter[];
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 

@@ -3,6 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { listEntries } from '../../helpers/lists';
 import { smsapiApiRequest } from '../../transport';
+import { idDropdownField } from '../byId';
+import { fetchList } from '../wholeList';
 
 /**
  * Group membership of a contact. The published API has no `groups` field on contact bodies (the
@@ -25,16 +27,12 @@ export const contactGroupsField: INodeProperties = {
 };
 
 /** One group of the account, by id, from a dropdown or an expression. */
-export const groupIdField: INodeProperties = {
-	displayName: 'Group Name or ID',
-	name: 'groupId',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getContactGroupIds' },
-	required: true,
-	default: '',
-	description:
-		'The group of the contacts database. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
+export const groupIdField: INodeProperties = idDropdownField(
+	'Group Name or ID',
+	'groupId',
+	'getContactGroupIds',
+	'The group of the contacts database.',
+);
 
 /** The distinct non-empty entries of arrays or comma-separated texts. */
 function entries(values: readonly unknown[]): string[] {
@@ -58,13 +56,7 @@ export async function resolveGroupIds(
 ): Promise<string[]> {
 	const wanted = entries(values);
 	if (wanted.length === 0) return [];
-	const { data } = await smsapiApiRequest.call(this, {
-		method: 'GET',
-		endpoint: 'contacts/groups',
-		safeToRepeat: true,
-		itemIndex,
-	});
-	const groups = listEntries(data);
+	const groups = await fetchList.call(this, 'contacts/groups', undefined, itemIndex);
 	const byId = new Map(groups.map((group) => [String(group.id), String(group.id)]));
 	const byName = new Map(groups.map((group) => [String(group.name), String(group.id)]));
 	const unknown = wanted.filter((entry) => !byId.has(entry) && !byName.has(entry));

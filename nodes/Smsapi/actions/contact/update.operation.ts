@@ -8,6 +8,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
+import { byDisplayName, requireChanges, updateFieldsCollection } from '../commonFields';
 import {
 	contactFields,
 	contactIdOf,
@@ -20,21 +21,16 @@ import { applyGroups, contactGroupsField, resolveGroupIds } from './groups';
 
 const properties: INodeProperties[] = [
 	{ ...contactLocator, description: 'The contact to change' },
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
+	updateFieldsCollection(
+		byDisplayName([
 			...contactFields,
 			phoneNumberField,
 			{
 				...contactGroupsField,
 				description: `The contact's groups after the update: it joins those chosen and leaves the others (Add to Group and Remove from Group change one). ${contactGroupsField.description}`,
 			},
-		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	},
+		]),
+	),
 ];
 
 export const description = updateDisplayOptions(
@@ -59,12 +55,7 @@ export async function execute(
 		}
 		const body = toContactBody(updateFields);
 		const changesGroups = updateFields.groups !== undefined;
-		if (Object.keys(body).length === 0 && !changesGroups) {
-			throw new NodeOperationError(this.getNode(), 'Add at least one field to update', {
-				itemIndex,
-				description: 'Nothing was changed. Use Update Fields to choose what to change.',
-			});
-		}
+		requireChanges.call(this, changesGroups ? ['groups'] : Object.keys(body), itemIndex);
 		const groupIds = changesGroups
 			? await resolveGroupIds.call(this, itemIndex, updateFields.groups)
 			: [];

@@ -8,26 +8,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
+import { additionalFieldsCollection, newNameField } from '../commonFields';
 import { createGroupFields, groupItem, toGroupParameters } from './fields';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. newsletter',
-		description: 'The name of the new group (name); names are unique in the account',
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: createGroupFields,
-	},
+	newNameField(
+		'e.g. newsletter',
+		'The name of the new group (name); names are unique in the account',
+	),
+	additionalFieldsCollection(createGroupFields),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,6 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { numberFromService } from '../../helpers/values';
+import { type RecordById } from '../byId';
+import { byDisplayName } from '../commonFields';
+import { groupIdField } from '../contact/groups';
 
 /**
  * Groups of the contacts database (contacts_com.yml `/contacts/groups`): form bodies with
@@ -43,9 +46,7 @@ const nameField: INodeProperties = {
 	description: 'The new name of the group (name)',
 };
 
-export const updateGroupFields: INodeProperties[] = [...groupFields, nameField].sort((a, b) =>
-	a.displayName.localeCompare(b.displayName),
-);
+export const updateGroupFields: INodeProperties[] = byDisplayName([...groupFields, nameField]);
 
 const WIRE_NAMES: Record<string, string> = {
 	contactExpireAfter: 'contact_expire_after',
@@ -77,3 +78,12 @@ export function groupItem(data: unknown): IDataObject {
 export function groupPath(groupId: string): string {
 	return `contacts/groups/${encodeURIComponent(groupId)}`;
 }
+
+/** A group by id, for get, update and delete. */
+export const groupRecord: RecordById = {
+	resource: 'contactGroup',
+	noun: 'group',
+	idField: groupIdField,
+	path: groupPath,
+	toItem: groupItem,
+};

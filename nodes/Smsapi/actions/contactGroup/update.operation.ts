@@ -4,23 +4,16 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems, requiredText } from '../../helpers/items';
-import { smsapiApiRequest } from '../../transport';
-import { groupIdField } from '../contact/groups';
-import { groupItem, groupPath, toGroupParameters, updateGroupFields } from './fields';
+import { mapItems } from '../../helpers/items';
+import { fetchRecord, putRecord, recordId } from '../byId';
+import { requireChanges, updateFieldsCollection } from '../commonFields';
+import { groupRecord, toGroupParameters, updateGroupFields } from './fields';
 
 const properties: INodeProperties[] = [
-	groupIdField,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: updateGroupFields,
-	},
+	groupRecord.idField,
+	updateFieldsCollection(updateGroupFields),
 ];
 
 export const description = updateDisplayOptions(
@@ -33,34 +26,21 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const groupId = requiredText.call(this, 'groupId', itemIndex, 'Choose the group to update');
+		const groupId = recordId.call(this, groupRecord, 'update', itemIndex);
 		const changes = toGroupParameters(
 			this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
 		);
-		if (Object.keys(changes).length === 0) {
-			throw new NodeOperationError(this.getNode(), 'Add at least one field to update', {
-				itemIndex,
-				description: 'Nothing was changed. Use Update Fields to choose what to change.',
-			});
-		}
+		requireChanges.call(this, changes, itemIndex);
 		// The service's edit requires the name (contacts_com.yml): keep the current one unless changed.
 		if (changes.name === undefined) {
-			const { data } = await smsapiApiRequest.call(this, {
-				method: 'GET',
-				endpoint: groupPath(groupId),
-				safeToRepeat: true,
+			const current = (await fetchRecord.call(
+				this,
+				groupRecord,
+				groupId,
 				itemIndex,
-			});
-			changes.name = (data as IDataObject).name;
+			)) as IDataObject;
+			changes.name = current.name;
 		}
-		// Setting the same values again gives the same group: repeating it is harmless.
-		const { data } = await smsapiApiRequest.call(this, {
-			method: 'PUT',
-			endpoint: groupPath(groupId),
-			body: changes,
-			safeToRepeat: true,
-			itemIndex,
-		});
-		return groupItem(data);
+		return await putRecord.call(this, groupRecord, groupId, changes, itemIndex);
 	});
 }

@@ -16,46 +16,45 @@ import {
 import { recipientNumbers } from '../../helpers/recipientParameter';
 import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
 import { toWireParameters } from '../../helpers/sendWire';
+import { byDisplayName, optionsCollection, passwordInput } from '../commonFields';
 import { messageField, sendOptions } from '../sms/fields';
 import { toSendParameters } from '../sms/sendParameters';
 
 /** Batching is the node's own; the gateway takes one e-mail per message. */
 const GATEWAY_EXCLUDED = new Set(['batching']);
 
-const gatewayOptions = (
-	[
-		...sendOptions
-			.filter((option) => !GATEWAY_EXCLUDED.has(option.name))
-			.map((option) =>
-				// The send operation's wording of check_idx is about its own generated idx, which the gateway has not.
-				option.name === 'checkIdx'
-					? {
-							...option,
-							default: false,
-							description:
-								'Whether the service refuses an idx already used in the last 24 hours (check_idx, error 53), so that an e-mail sent twice sends one message',
-						}
-					: option,
-			),
-		{
-			displayName: 'Gateway Address',
-			name: 'gatewayAddress',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. sms@smsapi.com',
-			description:
-				"The e-mail address of the gateway. Empty: the address for the credential's platform (sms@smsapi.com, sms@smsapi.pl). Required with the platform Custom.",
-		},
-		{
-			displayName: 'Raport',
-			name: 'raport',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether the service e-mails back the result of the request, a confirmation or an error code (raport=1), to the address the e-mail came from',
-		},
-	] as INodeProperties[]
-).sort((a, b) => a.displayName.localeCompare(b.displayName));
+const gatewayOptions = byDisplayName([
+	...sendOptions
+		.filter((option) => !GATEWAY_EXCLUDED.has(option.name))
+		.map((option) =>
+			// The send operation's wording of check_idx is about its own generated idx, which the gateway has not.
+			option.name === 'checkIdx'
+				? {
+						...option,
+						default: false,
+						description:
+							'Whether the service refuses an idx already used in the last 24 hours (check_idx, error 53), so that an e-mail sent twice sends one message',
+					}
+				: option,
+		),
+	{
+		displayName: 'Gateway Address',
+		name: 'gatewayAddress',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. sms@smsapi.com',
+		description:
+			"The e-mail address of the gateway. Empty: the address for the credential's platform (sms@smsapi.com, sms@smsapi.pl). Required with the platform Custom.",
+	},
+	{
+		displayName: 'Raport',
+		name: 'raport',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether the service e-mails back the result of the request, a confirmation or an error code (raport=1), to the address the e-mail came from',
+	},
+] as INodeProperties[]);
 
 const properties: INodeProperties[] = [
 	{
@@ -91,23 +90,12 @@ const properties: INodeProperties[] = [
 		description:
 			'The gateway logs in with the username and password of the earlier login, not with a token. Leave empty to use those of a Username and Password credential; fill in with an Access Token credential.',
 	},
-	{
-		displayName: 'Password',
-		name: 'password',
-		type: 'string',
-		typeOptions: { password: true },
-		default: '',
-		description:
-			'The API password for Username, plain or as its md5 (32 hex characters are taken as already hashed); only its md5 goes into the e-mail',
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: gatewayOptions,
-	},
+	passwordInput(
+		'Password',
+		'password',
+		'The API password for Username, plain or as its md5 (32 hex characters are taken as already hashed); only its md5 goes into the e-mail',
+	),
+	optionsCollection(gatewayOptions),
 ];
 
 export const description = updateDisplayOptions(

@@ -9,64 +9,51 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { mapItems } from '../../helpers/items';
 import { requiredPhoneNumber } from '../../helpers/phoneNumber';
 import { smsapiApiRequest } from '../../transport';
+import { optionsCollection, phoneNumberInput } from '../commonFields';
 
 /** The service puts the code where the text has this placeholder (`CustomMessageContent`). */
 export const CODE_PLACEHOLDER = '[%code%]';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Phone Number',
-		name: 'phoneNumber',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 48500000000',
-		description:
-			'The mobile number that receives the one-time code by SMS, with its country prefix (phone_number). The service generates the code and remembers it for this number; Verify Code checks it.',
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Content',
-				name: 'content',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Your login code: [%code%]',
-				description:
-					"The SMS text (content); it must contain [%code%], where the service puts the code. Empty: the service's own text.",
-			},
-			{
-				displayName: 'Fast',
-				name: 'fast',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether the SMS goes with the highest priority (fast, on unless turned off; it costs more)',
-			},
-			{
-				displayName: 'Include Code in Output',
-				name: 'includeCode',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether the output carries the generated code. Off by default: the code is for the phone owner, and an AI agent or a log that sees it could give it away.',
-			},
-			{
-				displayName: 'Sender Name or ID',
-				name: 'from',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getSenderNames' },
-				default: '',
-				description:
-					'The sender name of the SMS (from). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-		],
-	},
+	phoneNumberInput(
+		'The mobile number that receives the one-time code by SMS, with its country prefix (phone_number). The service generates the code and remembers it for this number; Verify Code checks it.',
+	),
+	optionsCollection([
+		{
+			displayName: 'Content',
+			name: 'content',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Your login code: [%code%]',
+			description:
+				"The SMS text (content); it must contain [%code%], where the service puts the code. Empty: the service's own text.",
+		},
+		{
+			displayName: 'Fast',
+			name: 'fast',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether the SMS goes with the highest priority (fast, on unless turned off; it costs more)',
+		},
+		{
+			displayName: 'Include Code in Output',
+			name: 'includeCode',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether the output carries the generated code. Off by default: the code is for the phone owner, and an AI agent or a log that sees it could give it away.',
+		},
+		{
+			displayName: 'Sender Name or ID',
+			name: 'from',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getSenderNames' },
+			default: '',
+			description:
+				'The sender name of the SMS (from). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

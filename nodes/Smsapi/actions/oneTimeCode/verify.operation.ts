@@ -9,18 +9,12 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 import { mapItems, withItemIndex } from '../../helpers/items';
 import { requiredPhoneNumber } from '../../helpers/phoneNumber';
 import { smsapiApiRequest } from '../../transport';
+import { phoneNumberInput } from '../commonFields';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Phone Number',
-		name: 'phoneNumber',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 48500000000',
-		description:
-			'The mobile number the code was sent to with Send Code, with its country prefix (phone_number)',
-	},
+	phoneNumberInput(
+		'The mobile number the code was sent to with Send Code, with its country prefix (phone_number)',
+	),
 	{
 		displayName: 'Code',
 		name: 'code',

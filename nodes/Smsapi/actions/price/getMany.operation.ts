@@ -2,29 +2,22 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
-import { listEntries } from '../../helpers/lists';
 import { splitList, numberFromService } from '../../helpers/values';
-import { smsapiApiRequest } from '../../transport';
+import { fetchList } from '../wholeList';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Countries',
-				name: 'country',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Poland, Germany',
-				description:
-					'Return only these countries, by name as the price list gives them (case-insensitive), separated by commas. Empty: every country.',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Countries',
+			name: 'country',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Poland, Germany',
+			description:
+				'Return only these countries, by name as the price list gives them (case-insensitive), separated by commas. Empty: every country.',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -42,13 +35,8 @@ export async function execute(
 				country.toLowerCase(),
 			),
 		);
-		const { data } = await smsapiApiRequest.call(this, {
-			method: 'GET',
-			endpoint: 'prices.do',
-			safeToRepeat: true,
-			itemIndex,
-		});
-		return listEntries(data)
+		const entries = await fetchList.call(this, 'prices.do', undefined, itemIndex);
+		return entries
 			.filter(
 				(entry) => countries.size === 0 || countries.has(String(entry.country ?? '').toLowerCase()),
 			)

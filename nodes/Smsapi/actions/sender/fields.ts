@@ -1,16 +1,14 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { idDropdownField } from '../byId';
+
 /** An existing sender name, for status, delete and default. */
-export const existingSenderField: INodeProperties = {
-	displayName: 'Sender Name or ID',
-	name: 'name',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getAllSenderNames' },
-	default: '',
-	required: true,
-	description:
-		'A sender name of the account, active or not. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
+export const existingSenderField: INodeProperties = idDropdownField(
+	'Sender Name or ID',
+	'name',
+	'getAllSenderNames',
+	'A sender name of the account, active or not.',
+);
 
 /**
  * A sender entry as an output item: `sender`, `status`, `default` as the list names them (the

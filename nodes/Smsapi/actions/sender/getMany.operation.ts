@@ -2,28 +2,21 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
-import { listEntries } from '../../helpers/lists';
-import { smsapiApiRequest } from '../../transport';
+import { fetchList } from '../wholeList';
 import { senderItem } from './fields';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'With Main User Names',
-				name: 'withNatNames',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether a sub-user's list also shows the sender names shared from the main user (with_nat_names)",
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'With Main User Names',
+			name: 'withNatNames',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether a sub-user's list also shows the sender names shared from the main user (with_nat_names)",
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -37,13 +30,8 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const withNatNames = this.getNodeParameter('options.withNatNames', itemIndex, false) as boolean;
-		const { data } = await smsapiApiRequest.call(this, {
-			method: 'GET',
-			endpoint: 'sender.do',
-			qs: withNatNames ? { list: 1, with_nat_names: 1 } : { list: 1 },
-			safeToRepeat: true,
-			itemIndex,
-		});
-		return listEntries(data).map((entry) => senderItem(entry));
+		const qs = withNatNames ? { list: 1, with_nat_names: 1 } : { list: 1 };
+		const entries = await fetchList.call(this, 'sender.do', qs, itemIndex);
+		return entries.map((entry) => senderItem(entry));
 	});
 }

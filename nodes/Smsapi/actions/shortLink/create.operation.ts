@@ -4,46 +4,40 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
-import { descriptionField, isHttpAddress, nameField, urlField } from './fields';
+import { optionsCollection } from '../commonFields';
+import { descriptionField, httpAddress, nameField, urlField } from './fields';
 
 const properties: INodeProperties[] = [
 	{ ...urlField, required: true },
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			descriptionField,
-			{
-				displayName: 'Expire After',
-				name: 'expireTime',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 7,
-				description: 'How long the link works, in Expire Unit (expire_time)',
-			},
-			{
-				displayName: 'Expire Unit',
-				name: 'expireUnit',
-				type: 'options',
-				options: [
-					{ name: 'Days', value: 'days' },
-					{ name: 'Hours', value: 'hours' },
-					{ name: 'Minutes', value: 'minutes' },
-					{ name: 'Seconds', value: 'seconds' },
-				],
-				default: 'days',
-				description: 'The unit of Expire After (expire_unit)',
-			},
-			nameField,
-		],
-	},
+	optionsCollection([
+		descriptionField,
+		{
+			displayName: 'Expire After',
+			name: 'expireTime',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 7,
+			description: 'How long the link works, in Expire Unit (expire_time)',
+		},
+		{
+			displayName: 'Expire Unit',
+			name: 'expireUnit',
+			type: 'options',
+			options: [
+				{ name: 'Days', value: 'days' },
+				{ name: 'Hours', value: 'hours' },
+				{ name: 'Minutes', value: 'minutes' },
+				{ name: 'Seconds', value: 'seconds' },
+			],
+			default: 'days',
+			description: 'The unit of Expire After (expire_unit)',
+		},
+		nameField,
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -56,13 +50,12 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const url = String(this.getNodeParameter('url', itemIndex, '') ?? '').trim();
-		if (!isHttpAddress(url)) {
-			throw new NodeOperationError(this.getNode(), `Not an http(s) address: "${url}"`, {
-				itemIndex,
-				description: 'Nothing was created. Enter the full address, e.g. https://example.com/offer.',
-			});
-		}
+		const url = httpAddress.call(
+			this,
+			String(this.getNodeParameter('url', itemIndex, '') ?? '').trim(),
+			'Nothing was created.',
+			itemIndex,
+		);
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const body: IDataObject = { url };
 		if (typeof options.name === 'string' && options.name.trim() !== '')

@@ -1,19 +1,18 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { idDropdownField, type RecordById } from '../byId';
 
 /**
  * Short links of the account (panel_com.yml `/short_url/links`): `ShortUrl` entries
  * `{id, name, url, short_url, expire, hits, hits_unique, description}`; ids are digit strings.
  */
-export const shortLinkIdField: INodeProperties = {
-	displayName: 'Short Link Name or ID',
-	name: 'linkId',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getShortLinkIds' },
-	required: true,
-	default: '',
-	description:
-		'The short link. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
+export const shortLinkIdField: INodeProperties = idDropdownField(
+	'Short Link Name or ID',
+	'linkId',
+	'getShortLinkIds',
+	'The short link.',
+);
 
 export const descriptionField: INodeProperties = {
 	displayName: 'Description',
@@ -46,6 +45,14 @@ export function shortLinkPath(linkId: string): string {
 	return `short_url/links/${encodeURIComponent(linkId)}`;
 }
 
+/** A short link by id, for get, update and delete. */
+export const shortLinkRecord: RecordById = {
+	resource: 'shortLink',
+	noun: 'short link',
+	idField: shortLinkIdField,
+	path: shortLinkPath,
+};
+
 /** An http(s) address, or false. */
 export function isHttpAddress(value: string): boolean {
 	try {
@@ -55,4 +62,20 @@ export function isHttpAddress(value: string): boolean {
 		// Not an address at all.
 		return false;
 	}
+}
+
+/** `value` when it is an http(s) address; else an error, `outcome` saying what was not done. */
+export function httpAddress(
+	this: IExecuteFunctions,
+	value: string,
+	outcome: string,
+	itemIndex: number,
+): string {
+	if (!isHttpAddress(value)) {
+		throw new NodeOperationError(this.getNode(), `Not an http(s) address: "${value}"`, {
+			itemIndex,
+			description: `${outcome} Enter the full address, e.g. https://example.com/offer.`,
+		});
+	}
+	return value;
 }

@@ -8,19 +8,14 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
+import { additionalFieldsCollection, newNameField } from '../commonFields';
 import { createFields, subuserItem, toSubuserParameters } from './fields';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. shop',
-		description:
-			"The new sub-user's name (add_user). The username becomes the main user's name, an underscore and this name, unless Without Prefix is on.",
-	},
+	newNameField(
+		'e.g. shop',
+		"The new sub-user's name (add_user). The username becomes the main user's name, an underscore and this name, unless Without Prefix is on.",
+	),
 	{
 		displayName:
 			'New sub-users are inactive and need a password: add Password, and Active to enable the sub-user at once.',
@@ -28,14 +23,7 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: createFields,
-	},
+	additionalFieldsCollection(createFields),
 ];
 
 export const description = updateDisplayOptions(

@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../helpers/items';
-import { listEntries } from '../../helpers/lists';
 import { smsapiApiRequest } from '../../transport';
+import { fetchList } from '../wholeList';
 import { existingSubuserField } from './fields';
 
 const properties: INodeProperties[] = [
@@ -33,14 +33,8 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const username = requiredText.call(this, 'name', itemIndex, 'Choose the sub-user to delete');
-		const { data } = await smsapiApiRequest.call(this, {
-			method: 'GET',
-			endpoint: 'subusers',
-			qs: { q: username },
-			safeToRepeat: true,
-			itemIndex,
-		});
-		const subuser = listEntries(data).find((entry) => String(entry.username) === username);
+		const matches = await fetchList.call(this, 'subusers', { q: username }, itemIndex);
+		const subuser = matches.find((entry) => String(entry.username) === username);
 		if (!subuser || subuser.id === undefined) {
 			throw new NodeOperationError(this.getNode(), `No sub-user named "${username}"`, {
 				itemIndex,

@@ -2,21 +2,36 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { toMd5Password } from '../../../../credentials/smsapiAccount';
 import { numberFromService } from '../../helpers/values';
+import { idDropdownField } from '../byId';
+import { passwordInput } from '../commonFields';
 
 /**
  * The sub-user's settings as `user.do` takes them on add (add_user) and edit (set_user). Names
  * are the camelCase of the service's parameters; passwords are entered plain and sent as md5.
  */
 
-const apiPasswordField: INodeProperties = {
-	displayName: 'API Password',
-	name: 'apiPassword',
-	type: 'string',
-	typeOptions: { password: true },
-	default: '',
-	description:
-		'The password for API access (pass_api), entered plain and sent only as its md5 (32 hex characters are taken as already hashed). Empty: the API password is the same as the web password.',
-};
+/** Credits the sub-user may spend, with four decimals as the service counts them. */
+function creditField(displayName: string, name: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 4 },
+		default: 0,
+		description,
+	};
+}
+
+/** A flag of the sub-user, off unless set. */
+function flagField(displayName: string, name: string, description: string): INodeProperties {
+	return { displayName, name, type: 'boolean', default: false, description };
+}
+
+const apiPasswordField = passwordInput(
+	'API Password',
+	'apiPassword',
+	'The password for API access (pass_api), entered plain and sent only as its md5 (32 hex characters are taken as already hashed). Empty: the API password is the same as the web password.',
+);
 
 const infoField: INodeProperties = {
 	displayName: 'Info',
@@ -27,60 +42,43 @@ const infoField: INodeProperties = {
 };
 
 // Named creditLimit, not limit: in n8n `limit` means "how many results", for people and AI agents alike.
-const creditLimitField: INodeProperties = {
-	displayName: 'Credit Limit',
-	name: 'creditLimit',
-	type: 'number',
-	typeOptions: { minValue: 0, numberPrecision: 4 },
-	default: 0,
-	description: 'Credits (points) the sub-user may spend (limit)',
-};
+const creditLimitField = creditField(
+	'Credit Limit',
+	'creditLimit',
+	'Credits (points) the sub-user may spend (limit)',
+);
 
-const monthLimitField: INodeProperties = {
-	displayName: 'Month Limit',
-	name: 'monthLimit',
-	type: 'number',
-	typeOptions: { minValue: 0, numberPrecision: 4 },
-	default: 0,
-	description: 'Credits granted to the sub-user on the 1st day of every month (month_limit)',
-};
+const monthLimitField = creditField(
+	'Month Limit',
+	'monthLimit',
+	'Credits granted to the sub-user on the 1st day of every month (month_limit)',
+);
 
-const passwordField: INodeProperties = {
-	displayName: 'Password',
-	name: 'password',
-	type: 'string',
-	typeOptions: { password: true },
-	default: '',
-	description:
-		'The password for the SMSAPI web portal (pass), entered plain and sent only as its md5 (32 hex characters are taken as already hashed)',
-};
+const passwordField = passwordInput(
+	'Password',
+	'password',
+	'The password for the SMSAPI web portal (pass), entered plain and sent only as its md5 (32 hex characters are taken as already hashed)',
+);
 
-const phonebookField: INodeProperties = {
-	displayName: 'Phonebook',
-	name: 'phonebook',
-	type: 'boolean',
-	default: false,
-	description: "Whether the sub-user may use the main user's contacts database (phonebook)",
-};
+const phonebookField = flagField(
+	'Phonebook',
+	'phonebook',
+	"Whether the sub-user may use the main user's contacts database (phonebook)",
+);
 
-const sendersField: INodeProperties = {
-	displayName: 'Senders',
-	name: 'senders',
-	type: 'boolean',
-	default: false,
-	description: "Whether the sub-user may use the main user's sender names (senders)",
-};
+const sendersField = flagField(
+	'Senders',
+	'senders',
+	"Whether the sub-user may use the main user's sender names (senders)",
+);
 
 /** The Additional Fields of create, sorted by display name. */
 export const createFields: INodeProperties[] = [
-	{
-		displayName: 'Active',
-		name: 'active',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether the sub-user can log in and use the API (active). The service creates sub-users inactive unless this is on.',
-	},
+	flagField(
+		'Active',
+		'active',
+		'Whether the sub-user can log in and use the API (active). The service creates sub-users inactive unless this is on.',
+	),
 	apiPasswordField,
 	creditLimitField,
 	infoField,
@@ -91,14 +89,11 @@ export const createFields: INodeProperties[] = [
 	},
 	phonebookField,
 	sendersField,
-	{
-		displayName: 'Without Prefix',
-		name: 'withoutPrefix',
-		type: 'boolean',
-		default: false,
-		description:
-			"Whether the username is Name as given (without_prefix). By default the service puts the main user's name and an underscore in front.",
-	},
+	flagField(
+		'Without Prefix',
+		'withoutPrefix',
+		"Whether the username is Name as given (without_prefix). By default the service puts the main user's name and an underscore in front.",
+	),
 ];
 
 /** The Update Fields of update, sorted by display name. */
@@ -117,13 +112,11 @@ export const updateFields: INodeProperties[] = [
 	passwordField,
 	phonebookField,
 	sendersField,
-	{
-		displayName: 'Without Prefix',
-		name: 'withoutPrefix',
-		type: 'boolean',
-		default: false,
-		description: "Whether Name is the sub-user's full username, taken as given (without_prefix)",
-	},
+	flagField(
+		'Without Prefix',
+		'withoutPrefix',
+		"Whether Name is the sub-user's full username, taken as given (without_prefix)",
+	),
 ];
 
 /** Flags the service takes as 0/1. */
@@ -181,13 +174,9 @@ export function subuserItem(entry: unknown, name?: string): IDataObject {
 }
 
 /** An existing sub-user, for get and update. */
-export const existingSubuserField: INodeProperties = {
-	displayName: 'Sub-User Name or ID',
-	name: 'name',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getSubuserNames' },
-	default: '',
-	required: true,
-	description:
-		'The sub-user\'s username. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
+export const existingSubuserField: INodeProperties = idDropdownField(
+	'Sub-User Name or ID',
+	'name',
+	'getSubuserNames',
+	"The sub-user's username.",
+);

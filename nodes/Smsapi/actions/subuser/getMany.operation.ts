@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
-import { listEntries } from '../../helpers/lists';
-import { smsapiApiRequest } from '../../transport';
+import { fetchList } from '../wholeList';
 import { subuserItem } from './fields';
 
 export const description: INodeProperties[] = [];
@@ -12,13 +11,7 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const { data } = await smsapiApiRequest.call(this, {
-			method: 'GET',
-			endpoint: 'user.do',
-			qs: { list: 1 },
-			safeToRepeat: true,
-			itemIndex,
-		});
-		return listEntries(data).map((entry) => subuserItem(entry));
+		const entries = await fetchList.call(this, 'user.do', { list: 1 }, itemIndex);
+		return entries.map((entry) => subuserItem(entry));
 	});
 }

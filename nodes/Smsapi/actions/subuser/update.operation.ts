@@ -4,23 +4,14 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
+import { requireChanges, updateFieldsCollection } from '../commonFields';
 import { existingSubuserField, subuserItem, toSubuserParameters, updateFields } from './fields';
 
-const properties: INodeProperties[] = [
-	existingSubuserField,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: updateFields,
-	},
-];
+const properties: INodeProperties[] = [existingSubuserField, updateFieldsCollection(updateFields)];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['subuser'], operation: ['update'] } },
@@ -37,12 +28,7 @@ export async function execute(
 			this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
 		);
 		const changes = Object.keys(parameters).filter((key) => key !== 'without_prefix');
-		if (changes.length === 0) {
-			throw new NodeOperationError(this.getNode(), 'Add at least one field to update', {
-				itemIndex,
-				description: 'Nothing was changed. Use Update Fields to choose what to change.',
-			});
-		}
+		requireChanges.call(this, changes, itemIndex);
 		const { data } = await smsapiApiRequest.call(this, {
 			method: 'POST',
 			endpoint: 'user.do',

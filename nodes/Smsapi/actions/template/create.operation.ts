@@ -8,27 +8,16 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../helpers/items';
 import { smsapiApiRequest } from '../../transport';
+import { newNameField, optionsCollection } from '../commonFields';
 import { normalizeField, templateTextField, toTemplateParameters } from './fields';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. shipping',
-		description: 'The name of the new template (name); a send names its template by it',
-	},
+	newNameField(
+		'e.g. shipping',
+		'The name of the new template (name); a send names its template by it',
+	),
 	{ ...templateTextField, required: true },
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [normalizeField],
-	},
+	optionsCollection([normalizeField]),
 ];
 
 export const description = updateDisplayOptions(

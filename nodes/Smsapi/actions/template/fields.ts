@@ -1,19 +1,17 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { idDropdownField, type RecordById } from '../byId';
+
 /**
  * SMS templates (panel_com.yml `/sms/templates`): form bodies `CreateSmsTemplate` with `name`,
  * `template` (the text, with [%1%]..[%4%] for Param 1–4 of a send) and `normalize`.
  */
-export const templateIdField: INodeProperties = {
-	displayName: 'Template Name or ID',
-	name: 'templateId',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getTemplateIds' },
-	required: true,
-	default: '',
-	description:
-		'The template. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-};
+export const templateIdField: INodeProperties = idDropdownField(
+	'Template Name or ID',
+	'templateId',
+	'getTemplateIds',
+	'The template.',
+);
 
 export const normalizeField: INodeProperties = {
 	displayName: 'Normalize',
@@ -56,3 +54,11 @@ export function toTemplateParameters(fields: IDataObject): IDataObject {
 export function templatePath(templateId: string): string {
 	return `sms/templates/${encodeURIComponent(templateId)}`;
 }
+
+/** A template by id, for get, update and delete. */
+export const templateRecord: RecordById = {
+	resource: 'template',
+	noun: 'template',
+	idField: templateIdField,
+	path: templatePath,
+};

@@ -4,38 +4,32 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems, requiredText } from '../../helpers/items';
-import { smsapiApiRequest } from '../../transport';
+import { mapItems } from '../../helpers/items';
+import { putRecord, recordId } from '../byId';
+import { requireChanges, updateFieldsCollection } from '../commonFields';
 import {
 	normalizeField,
 	templateIdField,
-	templatePath,
+	templateRecord,
 	templateTextField,
 	toTemplateParameters,
 } from './fields';
 
 const properties: INodeProperties[] = [
 	templateIdField,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'The new name of the template (name)',
-			},
-			normalizeField,
-			templateTextField,
-		],
-	},
+	updateFieldsCollection([
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: 'The new name of the template (name)',
+		},
+		normalizeField,
+		templateTextField,
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -48,29 +42,11 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		const templateId = requiredText.call(
-			this,
-			'templateId',
-			itemIndex,
-			'Choose the template to update',
-		);
+		const templateId = recordId.call(this, templateRecord, 'update', itemIndex);
 		const changes = toTemplateParameters(
 			this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
 		);
-		if (Object.keys(changes).length === 0) {
-			throw new NodeOperationError(this.getNode(), 'Add at least one field to update', {
-				itemIndex,
-				description: 'Nothing was changed. Use Update Fields to choose what to change.',
-			});
-		}
-		// Setting the same values again gives the same template: repeating it is harmless.
-		const { data } = await smsapiApiRequest.call(this, {
-			method: 'PUT',
-			endpoint: templatePath(templateId),
-			body: changes,
-			safeToRepeat: true,
-			itemIndex,
-		});
-		return data as IDataObject;
+		requireChanges.call(this, changes, itemIndex);
+		return await putRecord.call(this, templateRecord, templateId, changes, itemIndex);
 	});
 }

@@ -9,8 +9,6 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 import { type ServiceRequest, splitIntoRequests } from '../../helpers/batching';
 import { ItemOutcomes } from '../../helpers/itemOutcomes';
 import { withItemIndex } from '../../helpers/items';
-import { recipientNumbers } from '../../helpers/recipientParameter';
-import { splitNumbers } from '../../helpers/numbers';
 import { MAX_PARTS } from '../../helpers/segments';
 import { PARAM_KEYS } from '../../helpers/sendModel';
 import {
@@ -19,12 +17,9 @@ import {
 	distributeResults,
 } from '../../helpers/sendResults';
 import { longestMessage } from '../../helpers/sendTextChecks';
-import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
-import { perRecipientValues } from '../../helpers/sendWire';
-import { numberFromService, toText } from '../../helpers/values';
+import { numberFromService } from '../../helpers/values';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
 import {
-	DEFAULT_MAX_RECIPIENTS_PER_ITEM,
 	HIDE_WITH_TEMPLATE,
 	maxRecipientsOption,
 	messageField,
@@ -33,8 +28,9 @@ import {
 	withOwnOptions,
 } from './fields';
 import { type PreparedSend, assignGeneratedIdx } from './idxSeed';
-import { toSendParameters } from './sendParameters';
-import { withInertMacros } from './untrustedText';
+import { SmsItemReader } from './sendItem';
+
+export { readRecipients } from './sendItem';
 
 /** Recipients of a send (SMS, MMS, voice). */
 export const toField: INodeProperties = {
@@ -100,88 +96,6 @@ function messageItem(entry: IDataObject, response: IDataObject, withDetails: boo
 		if (response[key] !== undefined && item[key] === undefined) item[key] = response[key];
 	}
 	return item;
-}
-
-/** The item's recipients as given: the protection against a list from outside comes before anything else. */
-function checkRecipientCount(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	toInput: unknown,
-	options: IDataObject,
-): void {
-	const limit = Number(options.maxRecipientsPerItem ?? DEFAULT_MAX_RECIPIENTS_PER_ITEM);
-	if (!Number.isFinite(limit) || limit <= 0) return;
-	const count = splitNumbers(toInput as string | string[]).length;
-	if (count <= limit) return;
-	throw new NodeOperationError(
-		this.getNode(),
-		`To lists ${count} recipients, more than the ${limit} allowed per item`,
-		{
-			itemIndex,
-			description: `Nothing was sent for this item. Check where the numbers come from (a form field or a webhook can carry any list), or raise Options → Max Recipients per Item (0 turns the check off).`,
-		},
-	);
-}
-
-/** Message and Param 1–4 with the service's macros made inert where expressions produced them. */
-function defuseExpressionMacros(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	options: IDataObject,
-): string {
-	for (const key of PARAM_KEYS) {
-		const value = options[key];
-		if (typeof value === 'string')
-			options[key] = withInertMacros.call(this, `options.${key}`, itemIndex, value);
-	}
-	return withInertMacros.call(this, 'message', itemIndex, message);
-}
-
-/** The item's recipients (`to`), counted, checked and cleaned; an error names every bad number. */
-export function readRecipients(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	options: IDataObject,
-): string[] {
-	const toInput = this.getNodeParameter('to', itemIndex) as string | string[];
-	checkRecipientCount.call(this, itemIndex, toInput, options);
-	return recipientNumbers.call(this, toInput, itemIndex, {
-		empty: 'No recipient: "To" is empty',
-	});
-}
-
-/**
- * Read, check and prepare every item before anything is sent: a bad item fails (or, with
- * Continue On Fail, becomes an error item) and nothing of the run has been charged yet.
- */
-function prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend {
-	let message = toText(this.getNodeParameter('message', itemIndex, ''));
-	const options = { ...(this.getNodeParameter('options', itemIndex, {}) as IDataObject) };
-	const numbers = readRecipients.call(this, itemIndex, options);
-	if (options.neutralizeMacros === true)
-		message = defuseExpressionMacros.call(this, itemIndex, message, options);
-
-	const params = toSendParameters(options, { timezone: this.getTimezone?.() });
-	params.to = numbers;
-	// A template replaces the message (Message is hidden then; a value left from before is ignored).
-	if (message !== '' && params.template === undefined) params.message = message;
-	// Without the user's own Idx the node generates one per message (after every item is read, see
-	// idxSeed) and always sends check_idx=1: a repeat of the request (failover, Retry On Fail) is
-	// then refused by the service instead of sent twice. A user's own Idx goes with the user's
-	// Check Idx (off unless set, as at the service): an order id reused within 24 hours must not
-	// make the service refuse a whole request.
-	const generateIdx = perRecipientValues(params.idx) === undefined;
-	if (generateIdx) params.check_idx = true;
-
-	const problems = validateSendParameters(params, { checkRequestLimits: false });
-	if (problems) {
-		throw new NodeOperationError(this.getNode(), formatProblems(problems), {
-			itemIndex,
-			description: 'Nothing was sent for this item.',
-		});
-	}
-	return { itemIndex, params, generateIdx };
 }
 
 /**
@@ -330,13 +244,17 @@ function throwIfAnyFailed(this: IExecuteFunctions, outcomes: SendOutcomes): void
 	);
 }
 
-const SMS: SendChannel = { endpoint: 'sms.do', prepareItem };
-
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await executeSends.call(this, items, SMS);
+	// One reader per run: what is the same for every item is read and checked once.
+	const reader = new SmsItemReader(this);
+	const sms: SendChannel = {
+		endpoint: 'sms.do',
+		prepareItem: (itemIndex) => reader.prepare(itemIndex),
+	};
+	return await executeSends.call(this, items, sms);
 }
 
 /** Every item of the run sent through the channel: checked first, batched, idx-guarded, failover-safe. */

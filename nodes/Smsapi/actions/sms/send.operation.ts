@@ -8,6 +8,11 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 
 import { type ServiceRequest, splitIntoRequests } from '../../helpers/batching';
 import { ItemOutcomes } from '../../helpers/itemOutcomes';
+import {
+	DEFAULT_MAX_PARALLEL_REQUESTS,
+	parallelLimit,
+	runInParallel,
+} from '../../helpers/parallel';
 import { withItemIndex } from '../../helpers/items';
 import { MAX_PARTS } from '../../helpers/segments';
 import { PARAM_KEYS } from '../../helpers/sendModel';
@@ -21,6 +26,7 @@ import { numberFromService } from '../../helpers/values';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
 import {
 	HIDE_WITH_TEMPLATE,
+	maxParallelRequestsOption,
 	maxRecipientsOption,
 	messageField,
 	neutralizeMacrosOption,
@@ -53,7 +59,11 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: withOwnOptions(sendOptions, [maxRecipientsOption, neutralizeMacrosOption]),
+		options: withOwnOptions(sendOptions, [
+			maxParallelRequestsOption,
+			maxRecipientsOption,
+			neutralizeMacrosOption,
+		]),
 	},
 ];
 
@@ -279,42 +289,64 @@ export async function executeSends(
 	const batching = (this.getNodeParameter('options.batching', 0, true) as boolean) !== false;
 	const requests = splitIntoRequests(ready, { batching });
 
-	for (const request of requests) {
-		try {
-			const { data, meta } = await smsapiApiRequest.call(this, {
+	// Requests go out in parallel, at most Max Parallel Requests at a time (below the service's
+	// limit of simultaneous sends; a 202 over it is repeated by the transport after a wait, which
+	// cannot double a send: the service refused it unprocessed). Answers are handed back in
+	// request order, so the output keeps input order whatever order they arrive in.
+	const limit = parallelLimit(
+		this.getNodeParameter('options.maxParallelRequests', 0, DEFAULT_MAX_PARALLEL_REQUESTS),
+	);
+	const allGenerated = (request: ServiceRequest) =>
+		request.members.every((member) => generatedIdx.has(member.itemIndex));
+	let stopping: NodeOperationError | undefined;
+	await runInParallel(
+		requests.length,
+		async (index) =>
+			await smsapiApiRequest.call(this, {
 				method: 'POST',
 				endpoint: channel.endpoint,
-				body: request.params,
+				body: requests[index].params,
 				safeToRepeat: false,
-				idxGenerated: request.members.every((member) => generatedIdx.has(member.itemIndex)),
-			});
-			applyAnswer.call(this, request, data, meta.acceptedEarlier === true, outcomes);
-		} catch (error) {
-			// 53 for idx values this run generated: an earlier try of this same node run (n8n's
-			// Retry On Fail) was accepted. Report it as accepted instead of sending twice or failing.
-			if (
-				getSmsapiErrorCode(error) === 53 &&
-				request.members.every((member) => generatedIdx.has(member.itemIndex))
-			) {
-				applyAnswer.call(this, request, undefined, true, outcomes);
-				continue;
-			}
-			explainPartsRefusal(error, request);
-			// The whole request failed (e.g. 103 not enough credits: nothing of it was sent).
-			// Without Continue On Fail the run stops here, saying what earlier requests sent.
-			if (!continueOnFail) {
-				const failed = withItemIndex.call(
-					this,
-					error,
-					request.members[0].itemIndex,
-				) as NodeOperationError;
-				const sent = sentSummary(outcomes);
-				if (sent) failed.description = `${failed.description ?? ''} ${sent}`.trim();
-				throw failed;
-			}
-			for (const member of request.members)
-				outcomes.get(member.itemIndex).errors.push(error as Error);
-		}
+				idxGenerated: allGenerated(requests[index]),
+			}),
+		{
+			limit,
+			settled: (index, result) => {
+				const request = requests[index];
+				if (result.ok) {
+					const { data, meta } = result.value;
+					applyAnswer.call(this, request, data, meta.acceptedEarlier === true, outcomes);
+					return true;
+				}
+				const { error } = result;
+				// 53 for idx values this run generated: an earlier try of this same node run (n8n's
+				// Retry On Fail) was accepted. Report it as accepted instead of sending twice or failing.
+				if (getSmsapiErrorCode(error) === 53 && allGenerated(request)) {
+					applyAnswer.call(this, request, undefined, true, outcomes);
+					return true;
+				}
+				explainPartsRefusal(error, request);
+				// The whole request failed (e.g. 103 not enough credits: nothing of it was sent).
+				// Without Continue On Fail the run stops: no further request starts, and the error
+				// says what the requests before it (and those already in flight) sent.
+				if (!continueOnFail) {
+					stopping ??= withItemIndex.call(
+						this,
+						error,
+						request.members[0].itemIndex,
+					) as NodeOperationError;
+					return false;
+				}
+				for (const member of request.members)
+					outcomes.get(member.itemIndex).errors.push(error as Error);
+				return true;
+			},
+		},
+	);
+	if (stopping) {
+		const sent = sentSummary(outcomes);
+		if (sent) stopping.description = `${stopping.description ?? ''} ${sent}`.trim();
+		throw stopping;
 	}
 
 	if (!continueOnFail) throwIfAnyFailed.call(this, outcomes);

@@ -5,7 +5,7 @@
  * pairedItem as the input's whatever order the answers arrive in.
  */
 import nock from 'nock';
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { runInParallel } from '../../nodes/Smsapi/helpers/parallel';
 import { PRIMARY } from '../helpers/n8n-context';
@@ -73,7 +73,7 @@ function expectInputOrder(output: INodeExecutionData[], phones: string[]): void 
 }
 
 const items = (phones: string[]) => phones.map((phone) => ({ phone }));
-const perItem = (options: IDataObject) => smsSend('={{ $json.phone }}', 'Hello', options);
+const perItem = (options: INodeParameters) => smsSend('={{ $json.phone }}', 'Hello', options);
 
 describe('sms.send: requests in parallel', () => {
 	it('batching off, 12 items: at most 4 requests in flight by default (and 4 are used); output order and pairing as the input', async () => {
@@ -154,5 +154,62 @@ describe('runInParallel', () => {
 		expect(handed).toEqual(started);
 		expect(started).not.toContain(9);
 		expect(handed).toContain(4);
+	});
+});
+
+describe('hlr.lookup: chunks of 20 in parallel', () => {
+	it('100 numbers: 5 requests, at most 4 in flight, answers back to their numbers in input order', async () => {
+		let inFlight = 0;
+		let peak = 0;
+		const received: string[] = [];
+		nock(PRIMARY)
+			.persist()
+			.post('/hlr.do')
+			.query(true)
+			.reply(function (_uri, body, callback) {
+				const numbers = String(new URLSearchParams(String(body)).get('number')).split(',');
+				received.push(numbers[0]);
+				inFlight++;
+				peak = Math.max(peak, inFlight);
+				// The first chunk answers last.
+				setTimeout(() => {
+					inFlight--;
+					callback(null, [200, JSON.stringify(numbers.map((number) => ({ status: 'OK', number, id: `id${number}`, price: 0.01 })))]);
+				}, 60 - received.length * 10);
+			});
+		const list = Array.from({ length: 100 }, (_, i) => String(48500300000 + i));
+		const output = await runNode({ parameters: { resource: 'hlr', operation: 'lookup', numbers: list.join(','), options: {} } });
+		expect(received).toHaveLength(5);
+		expect(peak).toBe(4);
+		expect(output.map((item) => item.json.number)).toEqual(list);
+		expect(output.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+});
+
+describe('sms.sendToGroup: one request per item, in parallel', () => {
+	it('8 group sends: at most 4 in flight, output in input order, each paired with its item', async () => {
+		let inFlight = 0;
+		let peak = 0;
+		nock(PRIMARY)
+			.persist()
+			.post('/sms.do')
+			.query(true)
+			.reply(function (_uri, body, callback) {
+				const group = String(new URLSearchParams(String(body)).get('group'));
+				inFlight++;
+				peak = Math.max(peak, inFlight);
+				setTimeout(() => {
+					inFlight--;
+					callback(null, [200, JSON.stringify({ count: 1, list: [{ id: `id-${group}`, points: '0.1650', number: '48500000001', status: 'QUEUE' }] })]);
+				}, 80 - Number(group.slice(1)) * 8);
+			});
+		const groups = Array.from({ length: 8 }, (_, i) => `g${i}`);
+		const output = await runNode({
+			parameters: { resource: 'sms', operation: 'sendToGroup', group: '={{ $json.group }}', message: 'Hello', options: {} },
+			items: groups.map((group) => ({ group })),
+		});
+		expect(peak).toBe(4);
+		expect(output.map((item) => item.json.group)).toEqual(groups);
+		expect(output.map((item) => (item.pairedItem as { item: number }).item)).toEqual(groups.map((_, i) => i));
 	});
 });

@@ -4,7 +4,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 export function holdsExpression(value: unknown): boolean {
 	if (typeof value === 'string') return value.startsWith('=');
 	if (Array.isArray(value)) return value.some(holdsExpression);
-	if (value !== null && typeof value === 'object') return Object.values(value).some(holdsExpression);
+	if (value !== null && typeof value === 'object')
+		return Object.values(value).some(holdsExpression);
 	return false;
 }
 
@@ -43,7 +44,8 @@ export class RunParameters {
 
 	/** `getNodeParameter(path, itemIndex, fallback)`, resolved once per run when it is constant. */
 	get<T>(path: string, itemIndex: number, fallback: T): T {
-		if (!this.isConstant(path)) return this.context.getNodeParameter(path, itemIndex, fallback) as T;
+		if (!this.isConstant(path))
+			return this.context.getNodeParameter(path, itemIndex, fallback) as T;
 		if (!this.resolved.has(path))
 			this.resolved.set(path, this.context.getNodeParameter(path, itemIndex, fallback));
 		return this.resolved.get(path) as T;

@@ -58,7 +58,12 @@ export function readRecipients(
 	toInput = this.getNodeParameter('to', itemIndex) as string | string[],
 ): string[] {
 	const prepared = prepareRecipients(toInput);
-	checkRecipientCount.call(this, itemIndex, prepared.numbers.length + prepared.invalid.length, options);
+	checkRecipientCount.call(
+		this,
+		itemIndex,
+		prepared.numbers.length + prepared.invalid.length,
+		options,
+	);
 	return recipientNumbers.call(this, { prepared }, itemIndex, {
 		empty: 'No recipient: "To" is empty',
 	});

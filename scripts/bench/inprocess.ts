@@ -23,9 +23,10 @@ async function main(): Promise<void> {
 		const trigger = { id: 't', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 		for (const kind of what) {
 			const node = kind === 'set' ? setFloorNode() : smsapiSendNode(credential, { batching: kind !== 'nodeOff' });
+			const name = String(node.name);
 			const workflow = {
 				nodes: [trigger, { ...node, position: [200, 0] }],
-				connections: { Start: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
+				connections: { Start: { main: [[{ node: name, type: 'main', index: 0 }]] } },
 				settings: { executionOrder: 'v1' },
 			};
 			for (let i = 0; i < repeat; i++) {
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
 				const started = process.hrtime.bigint();
 				const run = await n8n.run(workflow, { mode: 'manual', pinData: { Start: input } });
 				const ms = Number(process.hrtime.bigint() - started) / 1e6;
-				const items = nodeItems(run, node.name).length;
+				const items = nodeItems(run, name).length;
 				console.log(`${kind}\tN=${n}\t${ms.toFixed(0)} ms\t${items} items`);
 			}
 		}

@@ -1,14 +1,21 @@
 /**
- * The nodes and workflows the bench runs (scripts/bench/run.ts, inprocess.ts): the same parameter
- * work everywhere (`to` from the item, a constant message) so that only the node differs.
+ * The workflows the bench runs (scripts/bench/run.ts; the nodes also in inprocess.ts): the same
+ * parameter work everywhere (`to` from the item, a constant message) so that only the node differs.
+ * Every send workflow is Webhook (POST {n}) → Code (n items `{ to }`) → the node under test, and
+ * answers when the last node has finished.
  */
+import { randomUUID } from 'node:crypto';
 
 export const MESSAGE = 'Spring sale: 20% off until Sunday.';
+export const TOKEN = 'test-token';
+
+type Json = Record<string, unknown>;
+type Credential = { id: string; name: string };
 
 /** n8n's Set node doing the send's parameter work: n8n's own floor. */
-export function setFloorNode() {
+export function setFloorNode(): Json {
 	return {
-		id: 'b0000000-0000-4000-8000-000000000002',
+		id: randomUUID(),
 		name: 'Set',
 		type: 'n8n-nodes-base.set',
 		typeVersion: 3.4,
@@ -26,17 +33,157 @@ export function setFloorNode() {
 }
 
 /** This package's SMS Send, `to` from the item, a constant message. */
-export function smsapiSendNode(credential: { id: string; name: string }, options: { batching: boolean; maxParallel?: number }) {
-	const nodeOptions: Record<string, unknown> = {};
+export function smsapiSendNode(credential: Credential, options: { batching: boolean; maxParallel?: number; personalised?: boolean }): Json {
+	const nodeOptions: Json = {};
 	if (!options.batching) nodeOptions.batching = false;
 	if (options.maxParallel !== undefined) nodeOptions.maxParallelRequests = options.maxParallel;
+	if (options.personalised) nodeOptions.param1 = '={{ $json.to.slice(-4) }}';
 	return {
-		id: 'b0000000-0000-4000-8000-000000000003',
+		id: randomUUID(),
 		name: 'SMSAPI',
 		type: 'n8n-nodes-smsapi-plus.smsapi',
 		typeVersion: 1,
 		position: [400, 0],
-		parameters: { resource: 'sms', operation: 'send', to: '={{ $json.to }}', message: MESSAGE, options: nodeOptions },
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			to: '={{ $json.to }}',
+			message: options.personalised ? 'Your code [%1%]: 20% off until Sunday.' : MESSAGE,
+			options: nodeOptions,
+		},
 		credentials: { smsapiApi: credential },
 	};
 }
+
+/** This package's number lookup, one number per item. */
+export function smsapiLookupNode(credential: Credential): Json {
+	return {
+		id: randomUUID(),
+		name: 'SMSAPI',
+		type: 'n8n-nodes-smsapi-plus.smsapi',
+		typeVersion: 1,
+		position: [400, 0],
+		parameters: { resource: 'hlr', operation: 'lookup', numbers: '={{ $json.to }}', options: {} },
+		credentials: { smsapiApi: credential },
+	};
+}
+
+/** n8n's HTTP Request node posting one sms.do per item; `throttled`: its batching option, 5 items per 30 ms. */
+export function httpRequestNode(serviceUrl: string, throttled: boolean): Json {
+	return {
+		id: randomUUID(),
+		name: 'HTTP Request',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [400, 0],
+		parameters: {
+			method: 'POST',
+			url: `${serviceUrl}/sms.do`,
+			sendHeaders: true,
+			headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${TOKEN}` }] },
+			sendBody: true,
+			contentType: 'form-urlencoded',
+			bodyParameters: {
+				parameters: [
+					{ name: 'to', value: '={{ $json.to }}' },
+					{ name: 'message', value: MESSAGE },
+					{ name: 'format', value: 'json' },
+				],
+			},
+			options: throttled ? { batching: { batch: { batchSize: 5, batchInterval: 30 } } } : {},
+		},
+	};
+}
+
+/**
+ * The whole bench as one workflow (n8n publishes a workflow in about 10 s, so one saves minutes):
+ * - Webhook "Run" (POST /webhook/bench-run, body `{ key, n }`) → Switch on `key` (one item: its
+ *   cost is no per-item cost) → Code making n items `{ to }` → the node under test; answered when
+ *   that node has finished;
+ * - Webhook "Reports" (GET /webhook/bench-dlr, answered at once) → No Op: what the trigger is compared with;
+ * - SMSAPI Trigger (delivery reports) → No Op, at `/webhook/<webhookId>/dlr/<node id>`.
+ */
+export function benchWorkflow(branches: Array<{ key: string; node: Json }>, credential: Credential) {
+	const at = (x: number, y: number) => [x, y];
+	const nodes: Json[] = [
+		{
+			id: randomUUID(),
+			name: 'Run',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			position: at(0, 0),
+			webhookId: randomUUID(),
+			parameters: { httpMethod: 'POST', path: 'bench-run', responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} },
+		},
+		{
+			id: randomUUID(),
+			name: 'Route',
+			type: 'n8n-nodes-base.switch',
+			typeVersion: 3.2,
+			position: at(200, 0),
+			parameters: {
+				mode: 'rules',
+				rules: {
+					values: branches.map(({ key }) => ({
+						conditions: {
+							options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+							conditions: [{ id: randomUUID(), leftValue: '={{ $json.body.key }}', rightValue: key, operator: { type: 'string', operation: 'equals' } }],
+							combinator: 'and',
+						},
+					})),
+				},
+				options: {},
+			},
+		},
+	];
+	const connections: Record<string, unknown> = {
+		Run: { main: [[{ node: 'Route', type: 'main', index: 0 }]] },
+		Route: { main: branches.map(({ key }) => [{ node: `Items ${key}`, type: 'main', index: 0 }]) },
+	};
+	branches.forEach(({ key, node }, i) => {
+		nodes.push({
+			id: randomUUID(),
+			name: `Items ${key}`,
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			position: at(400, i * 200),
+			parameters: {
+				jsCode: 'const n = Number($input.first().json.body.n);\nreturn Array.from({ length: n }, (_, i) => ({ json: { to: String(48500100000 + i) } }));',
+			},
+		});
+		nodes.push({ ...node, name: `Test ${key}`, position: at(600, i * 200) });
+		connections[`Items ${key}`] = { main: [[{ node: `Test ${key}`, type: 'main', index: 0 }]] };
+	});
+	const triggerWebhookId = randomUUID();
+	const triggerNodeId = randomUUID();
+	nodes.push(
+		{
+			id: randomUUID(),
+			name: 'Reports',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			position: at(0, -400),
+			webhookId: randomUUID(),
+			parameters: { httpMethod: 'GET', path: 'bench-dlr', responseMode: 'onReceived', options: {} },
+		},
+		{ id: randomUUID(), name: 'Reports received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: at(200, -400), parameters: {} },
+		{
+			id: triggerNodeId,
+			name: 'SMSAPI Trigger',
+			type: 'n8n-nodes-smsapi-plus.smsapiTrigger',
+			typeVersion: 1,
+			position: at(0, -600),
+			webhookId: triggerWebhookId,
+			parameters: { event: 'dlr' },
+			credentials: { smsapiApi: credential },
+		},
+		{ id: randomUUID(), name: 'Trigger received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: at(200, -600), parameters: {} },
+	);
+	connections.Reports = { main: [[{ node: 'Reports received', type: 'main', index: 0 }]] };
+	connections['SMSAPI Trigger'] = { main: [[{ node: 'Trigger received', type: 'main', index: 0 }]] };
+	return {
+		workflow: { name: 'bench: SMSAPI against n8n\'s own nodes', nodes, connections, settings: { executionOrder: 'v1' } },
+		triggerPath: `${triggerWebhookId}/dlr/${triggerNodeId}`,
+	};
+}
+

@@ -9,7 +9,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { runInParallel } from '../../nodes/Smsapi/helpers/parallel';
 import { PRIMARY } from '../helpers/n8n-context';
-import { type NodeError, failure, runNode, smsSend, useMockedNetwork } from './run-node';
+import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
+import { type NodeError, failure, nodeContext, runNode, smsSend, useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 
@@ -85,6 +86,16 @@ describe('sms.send: requests in parallel', () => {
 		expect(service.received.map((r) => r.to)).not.toEqual(PHONES);
 		// ...and the output is still in input order, each item paired with its input.
 		expectInputOrder(output, PHONES);
+	});
+
+	it('the credential is read once per run, not once per request', async () => {
+		parallelService();
+		const context = nodeContext({ parameters: perItem({ batching: false }), items: items(PHONES) });
+		const read = jest.spyOn(context, 'getCredentials');
+		const [output] = await new Smsapi().execute.call(context);
+		expectInputOrder(output, PHONES);
+		// Once by the node; n8n's request helper gets it from the node instead of reading it per request.
+		expect(read).toHaveBeenCalledTimes(1);
 	});
 
 	it.each([1, 2, 5])('Max Parallel Requests %i: never more in flight', async (limit) => {

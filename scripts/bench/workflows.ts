@@ -12,24 +12,21 @@ export const TOKEN = 'test-token';
 type Json = Record<string, unknown>;
 type Credential = { id: string; name: string };
 
+/** A workflow node; `extra` adds webhookId, credentials... */
+function node(name: string, type: string, typeVersion: number, parameters: Json, extra: Json = {}, position = [400, 0]): Json {
+	return { id: randomUUID(), name, type, typeVersion, position, parameters, ...extra };
+}
+
+const SMSAPI = 'n8n-nodes-smsapi-plus.smsapi';
+const WEBHOOK = 'n8n-nodes-base.webhook';
+
 /** n8n's Set node doing the send's parameter work: n8n's own floor. */
 export function setFloorNode(): Json {
-	return {
-		id: randomUUID(),
-		name: 'Set',
-		type: 'n8n-nodes-base.set',
-		typeVersion: 3.4,
-		position: [400, 0],
-		parameters: {
-			assignments: {
-				assignments: [
-					{ id: 'a1', name: 'to', value: '={{ $json.to }}', type: 'string' },
-					{ id: 'a2', name: 'message', value: MESSAGE, type: 'string' },
-				],
-			},
-			options: {},
-		},
-	};
+	const assignments = [
+		{ id: 'a1', name: 'to', value: '={{ $json.to }}', type: 'string' },
+		{ id: 'a2', name: 'message', value: MESSAGE, type: 'string' },
+	];
+	return node('Set', 'n8n-nodes-base.set', 3.4, { assignments: { assignments }, options: {} });
 }
 
 /** This package's SMS Send, `to` from the item, a constant message. */
@@ -38,34 +35,15 @@ export function smsapiSendNode(credential: Credential, options: { batching: bool
 	if (!options.batching) nodeOptions.batching = false;
 	if (options.maxParallel !== undefined) nodeOptions.maxParallelRequests = options.maxParallel;
 	if (options.personalised) nodeOptions.param1 = '={{ $json.to.slice(-4) }}';
-	return {
-		id: randomUUID(),
-		name: 'SMSAPI',
-		type: 'n8n-nodes-smsapi-plus.smsapi',
-		typeVersion: 1,
-		position: [400, 0],
-		parameters: {
-			resource: 'sms',
-			operation: 'send',
-			to: '={{ $json.to }}',
-			message: options.personalised ? 'Your code [%1%]: 20% off until Sunday.' : MESSAGE,
-			options: nodeOptions,
-		},
-		credentials: { smsapiApi: credential },
-	};
+	const message = options.personalised ? 'Your code [%1%]: 20% off until Sunday.' : MESSAGE;
+	const parameters = { resource: 'sms', operation: 'send', to: '={{ $json.to }}', message, options: nodeOptions };
+	return node('SMSAPI', SMSAPI, 1, parameters, { credentials: { smsapiApi: credential } });
 }
 
 /** This package's number lookup, one number per item. */
 export function smsapiLookupNode(credential: Credential): Json {
-	return {
-		id: randomUUID(),
-		name: 'SMSAPI',
-		type: 'n8n-nodes-smsapi-plus.smsapi',
-		typeVersion: 1,
-		position: [400, 0],
-		parameters: { resource: 'hlr', operation: 'lookup', numbers: '={{ $json.to }}', options: {} },
-		credentials: { smsapiApi: credential },
-	};
+	const parameters = { resource: 'hlr', operation: 'lookup', numbers: '={{ $json.to }}', options: {} };
+	return node('SMSAPI', SMSAPI, 1, parameters, { credentials: { smsapiApi: credential } });
 }
 
 /** n8n's HTTP Request node posting one sms.do per item; `throttled`: its batching option, 5 items per 30 ms. */
@@ -106,15 +84,14 @@ export function httpRequestNode(serviceUrl: string, throttled: boolean): Json {
 export function benchWorkflow(branches: Array<{ key: string; node: Json }>, credential: Credential) {
 	const at = (x: number, y: number) => [x, y];
 	const nodes: Json[] = [
-		{
-			id: randomUUID(),
-			name: 'Run',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			position: at(0, 0),
-			webhookId: randomUUID(),
-			parameters: { httpMethod: 'POST', path: 'bench-run', responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} },
-		},
+		node(
+			'Run',
+			WEBHOOK,
+			2,
+			{ httpMethod: 'POST', path: 'bench-run', responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} },
+			{ webhookId: randomUUID() },
+			at(0, 0),
+		),
 		{
 			id: randomUUID(),
 			name: 'Route',
@@ -157,27 +134,17 @@ export function benchWorkflow(branches: Array<{ key: string; node: Json }>, cred
 	const triggerWebhookId = randomUUID();
 	const triggerNodeId = randomUUID();
 	nodes.push(
-		{
-			id: randomUUID(),
-			name: 'Reports',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			position: at(0, -400),
-			webhookId: randomUUID(),
-			parameters: { httpMethod: 'GET', path: 'bench-dlr', responseMode: 'onReceived', options: {} },
-		},
-		{ id: randomUUID(), name: 'Reports received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: at(200, -400), parameters: {} },
-		{
-			id: triggerNodeId,
-			name: 'SMSAPI Trigger',
-			type: 'n8n-nodes-smsapi-plus.smsapiTrigger',
-			typeVersion: 1,
-			position: at(0, -600),
-			webhookId: triggerWebhookId,
-			parameters: { event: 'dlr' },
-			credentials: { smsapiApi: credential },
-		},
-		{ id: randomUUID(), name: 'Trigger received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: at(200, -600), parameters: {} },
+		node('Reports', WEBHOOK, 2, { httpMethod: 'GET', path: 'bench-dlr', responseMode: 'onReceived', options: {} }, { webhookId: randomUUID() }, at(0, -400)),
+		node('Reports received', 'n8n-nodes-base.noOp', 1, {}, {}, at(200, -400)),
+		node(
+			'SMSAPI Trigger',
+			'n8n-nodes-smsapi-plus.smsapiTrigger',
+			1,
+			{ event: 'dlr' },
+			{ id: triggerNodeId, webhookId: triggerWebhookId, credentials: { smsapiApi: credential } },
+			at(0, -600),
+		),
+		node('Trigger received', 'n8n-nodes-base.noOp', 1, {}, {}, at(200, -600)),
 	);
 	connections.Reports = { main: [[{ node: 'Reports received', type: 'main', index: 0 }]] };
 	connections['SMSAPI Trigger'] = { main: [[{ node: 'Trigger received', type: 'main', index: 0 }]] };

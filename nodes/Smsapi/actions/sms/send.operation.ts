@@ -287,7 +287,10 @@ export async function executeSends(
 	// Batching is read from the first item: items with it switched off differently cannot share
 	// requests anyway, and one request plan keeps the order of the run predictable.
 	const batching = (this.getNodeParameter('options.batching', 0, true) as boolean) !== false;
-	const requests = splitIntoRequests(ready, { batching });
+	// Each request is dropped once its answer has been handed back: a run holds the bodies of the
+	// requests in flight, not of all of them.
+	const requests: Array<ServiceRequest | undefined> = splitIntoRequests(ready, { batching });
+	ready.length = 0;
 
 	// Requests go out in parallel, at most Max Parallel Requests at a time (below the service's
 	// limit of simultaneous sends; a 202 over it is repeated by the transport after a wait, which
@@ -305,14 +308,15 @@ export async function executeSends(
 			await smsapiApiRequest.call(this, {
 				method: 'POST',
 				endpoint: channel.endpoint,
-				body: requests[index].params,
+				body: (requests[index] as ServiceRequest).params,
 				safeToRepeat: false,
-				idxGenerated: allGenerated(requests[index]),
+				idxGenerated: allGenerated(requests[index] as ServiceRequest),
 			}),
 		{
 			limit,
 			settled: (index, result) => {
-				const request = requests[index];
+				const request = requests[index] as ServiceRequest;
+				requests[index] = undefined;
 				if (result.ok) {
 					const { data, meta } = result.value;
 					applyAnswer.call(this, request, data, meta.acceptedEarlier === true, outcomes);

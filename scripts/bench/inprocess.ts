@@ -22,7 +22,7 @@ async function main(): Promise<void> {
 		const input = Array.from({ length: n }, (_, i) => ({ to: String(48500100000 + i) }));
 		const trigger = { id: 't', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 		for (const kind of what) {
-			const node = kind === 'set' ? setFloorNode() : smsapiSendNode(credential, { batching: kind !== 'nodeOff' });
+			const node = kind === 'set' ? setFloorNode() : smsapiSendNode(credential, { batching: kind !== 'nodeOff', personalised: kind === 'personalised' });
 			const name = String(node.name);
 			const workflow = {
 				nodes: [trigger, { ...node, position: [200, 0] }],

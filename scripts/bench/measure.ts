@@ -55,3 +55,25 @@ export async function freshEmulator(emulator: Emulator): Promise<void> {
 export function acceptedMessages(emulator: Emulator): number {
 	return emulator.state.messages.length;
 }
+
+/** CPU seconds a process has used (Linux /proc/<pid>/stat: utime + stime). */
+function cpuSeconds(pid: number): number {
+	try {
+		const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+		return (Number(fields[11]) + Number(fields[12])) / 100;
+	} catch {
+		return NaN;
+	}
+}
+
+/** Waits until the process uses less than 10% of a core over a second (at most `timeoutMs`). */
+export async function waitIdle(pid: number, timeoutMs: number): Promise<void> {
+	const until = Date.now() + timeoutMs;
+	let last = cpuSeconds(pid);
+	while (Date.now() < until) {
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		const now = cpuSeconds(pid);
+		if (!(now - last >= 0.1)) return;
+		last = now;
+	}
+}

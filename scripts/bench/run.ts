@@ -15,13 +15,13 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../test/emulator';
 import { createN8n, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, stopAllN8n, type N8nInstance, type WorkflowJson } from '../../test/e2e/harness';
 import { dlr, dlrQuery } from '../../test/e2e/trigger/support';
-import { acceptedMessages, freshEmulator, loadCounters, median, withPeakRss } from './measure';
+import { acceptedMessages, freshEmulator, loadCounters, median, waitIdle, withPeakRss } from './measure';
 import { MESSAGE, TOKEN, benchWorkflow, httpRequestNode, setFloorNode, smsapiLookupNode, smsapiSendNode } from './workflows';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const CAP = Number(process.env.BENCH_CAP ?? 5);
-const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number).filter((n) => n > 0);
 const DEADLINE = Date.now() + Number(process.env.BENCH_MAX_MINUTES ?? 10) * 60_000;
 const CALL_TIMEOUT_MS = 180_000;
 const TRIGGER_CALLS = Number(process.env.BENCH_TRIGGER_CALLS ?? 1000);
@@ -119,14 +119,14 @@ function table(rows: Row[], meta: Record<string, unknown>): string {
 	const fmt = (v: number | null, digits = 0) => (v === null || Number.isNaN(v) ? '—' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 	const time = (ms: number | null) => (ms === null ? 'skipped' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 	const lines = [
-		`n8n ${meta.n8n} on Node ${meta.node}, ${meta.cpus}, ${meta.memory}; emulator latency ${LATENCY_MS} ms, cap ${CAP} simultaneous sends (202 above); median of ${REPEAT}; load average at start ${meta.loadAverage}`,
+		`n8n ${meta.n8n} (on the Node of its line; bench driver on Node ${meta.node}), ${meta.cpus}, ${meta.memory}; emulator latency ${LATENCY_MS} ms, cap ${CAP} simultaneous sends (202 above); median of ${REPEAT}; load average at start ${meta.loadAverage}`,
 		'',
 		'| what | N | time | requests | accepted | 202s | peak in flight | n8n peak RSS (rise) |',
 		'|---|---:|---:|---:|---:|---:|---:|---:|',
 	];
 	for (const row of rows) {
 		lines.push(
-			`| ${row.what} | ${row.n.toLocaleString('en-US')} | ${time(row.timeMs)} | ${fmt(row.requests)} | ${fmt(row.accepted)} | ${fmt(row.refused202)} | ${fmt(row.peakInFlight)} | ${row.n8nPeakRssMb === null ? '—' : `${fmt(row.n8nPeakRssMb)} MB (+${fmt(row.n8nRssRiseMb)})`} |${row.note ? ` ${row.note}` : ''}`,
+			`| ${row.what} | ${row.n.toLocaleString('en-US')} | ${time(row.timeMs)}${row.note ? `, ${row.note}` : ''} | ${fmt(row.requests)} | ${fmt(row.accepted)} | ${fmt(row.refused202)} | ${fmt(row.peakInFlight)} | ${row.n8nPeakRssMb === null ? '—' : `${fmt(row.n8nPeakRssMb)} MB (+${fmt(row.n8nRssRiseMb)})`} |`,
 		);
 	}
 	return lines.join('\n');
@@ -224,6 +224,8 @@ async function main(): Promise<void> {
 		for (let rep = 0; rep < REPEAT; rep++) {
 			for (const target of targets) {
 				if (Date.now() > DEADLINE) break;
+				// The executions the previous run started must not slow this one down.
+				await waitIdle(pid, Math.min(60_000, Math.max(0, DEADLINE - Date.now())));
 				const { value, before, peak } = await withPeakRss(pid, () => reportCalls(target.url, TRIGGER_CALLS));
 				log(`${target.what} #${rep + 1}: ${value.calls} calls in ${value.ms.toFixed(0)} ms`);
 				triggerRuns.set(target.what, [...(triggerRuns.get(target.what) ?? []), { ...value, peak, rise: peak - before }]);

@@ -1,6 +1,6 @@
 /**
  * npm run emulator -- --port 8765 --token T [--credits N] [--smtp-port P] [--username U --password P]
- *   [--dlr-delay MS] [--quiet]
+ *   [--dlr-delay MS] [--latency-ms MS] [--max-concurrent-sms N] [--quiet]
  * Runs until SIGINT/SIGTERM.
  */
 import { describeViolation, startEmulator, type EmulatorOptions } from './index';
@@ -38,6 +38,12 @@ function parseArgs(argv: string[]): EmulatorOptions {
 			case '--dlr-delay':
 				options.dlrDelayMs = number(flag, value());
 				break;
+			case '--latency-ms':
+				options.latencyMs = number(flag, value());
+				break;
+			case '--max-concurrent-sms':
+				options.maxConcurrentSms = number(flag, value());
+				break;
 			case '--host':
 				options.host = value();
 				break;
@@ -48,7 +54,7 @@ function parseArgs(argv: string[]): EmulatorOptions {
 			case '-h':
 				console.log(
 					'usage: npm run emulator -- [--port 8765] [--token T] [--credits N] [--smtp-port P] ' +
-						'[--username U --password P] [--dlr-delay MS] [--quiet]',
+						'[--username U --password P] [--dlr-delay MS] [--latency-ms MS] [--max-concurrent-sms N] [--quiet]',
 				);
 				process.exit(0);
 				break;

@@ -3,6 +3,7 @@
  * so it stays reachable while one of them is refusing connections.
  */
 import { handleMoreControl, MORE_ROUTES } from './control-more';
+import { LOAD_ROUTES } from './load';
 import { isHttpUrl } from './callbacks';
 import { empty, json, type HandlerResponse, type RequestContext } from './http-types';
 import type { EmulatorServer } from './server';
@@ -68,7 +69,7 @@ export async function handleControl(host: EmulatorServer, ctx: RequestContext): 
 
 	switch (key) {
 		case 'GET ':
-			return json(200, { routes: ROUTES });
+			return json(200, { routes: [...ROUTES, ...MORE_ROUTES, ...LOAD_ROUTES] });
 		case 'GET state': {
 			const s = rt.state;
 			return json(200, {
@@ -223,7 +224,11 @@ export async function handleControl(host: EmulatorServer, ctx: RequestContext): 
 			await rt.dispatcher.idle();
 			return json(200, { ok: true });
 		default:
-			return (await handleMoreControl(rt, key, b)) ?? json(404, { error: `unknown control route ${key}`, routes: [...ROUTES, ...MORE_ROUTES] });
+			return (
+				host.load.control(key, b) ??
+				(await handleMoreControl(rt, key, b)) ??
+				json(404, { error: `unknown control route ${key}`, routes: [...ROUTES, ...MORE_ROUTES, ...LOAD_ROUTES] })
+			);
 	}
 }
 

@@ -41,6 +41,13 @@ export interface EmulatorOptions {
 	 * ConformanceError listing those not taken with `takeViolations()`. `record`: recorded only.
 	 */
 	conformance?: ConformanceMode;
+	/** Delay before every answer, on both addresses (default 0; also `POST /__control/latency`). */
+	latencyMs?: number;
+	/**
+	 * Simultaneous sends (`sms.do`, `mms.do`, `vms.do`) at most; one more is refused unprocessed with
+	 * error 202, as the service does. 0 or undefined = no cap (also `POST /__control/load`).
+	 */
+	maxConcurrentSms?: number;
 }
 
 export interface Emulator {
@@ -80,6 +87,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		dlrDelayMs: options.dlrDelayMs ?? 200,
 		callbackRetryMs: options.callbackRetryMs ?? 500,
 		callbackMaxAttempts: options.callbackMaxAttempts ?? 10,
+		latencyMs: options.latencyMs ?? 0,
+		maxConcurrentSms: options.maxConcurrentSms ?? 0,
 	});
 	try {
 		await server.start();

@@ -206,8 +206,9 @@ export function performSend(rt: Runtime, p: Params, user: AuthUser, origin: Addr
 	if (valid.length === 0) return fail(13, invalidNumbers);
 
 	if (truthy(p.check_idx)) {
-		const recent = state.usedIdx.filter((u) => u.at > now - IDX_WINDOW_S && u.username === user.username);
-		if (valid.some((r) => r.idx !== null && recent.some((u) => u.idx === r.idx))) return fail(53);
+		// A set, not a scan per recipient: a campaign of many requests would make it quadratic.
+		const recent = new Set(state.usedIdx.filter((u) => u.at > now - IDX_WINDOW_S && u.username === user.username).map((u) => u.idx));
+		if (valid.some((r) => r.idx !== null && recent.has(r.idx))) return fail(53);
 	}
 
 	let freeCodes: Array<{ code: string; redeemed: boolean }> = [];

@@ -5,6 +5,7 @@ import { checkRequest, ConformanceLog, describeViolation, type ConformanceMode }
 import { handleControl } from './control';
 import { json, restError, text, type HandlerResponse, type RequestContext } from './http-types';
 import { handleLegacy, legacyError } from './legacy';
+import { LoadGate } from './load';
 import { customFieldNames, handleRest } from './rest';
 import { Runtime } from './runtime';
 import { startSmtpGateway, type SmtpGateway } from './smtp';
@@ -21,6 +22,8 @@ export interface ServerOptions extends SeedOptions {
 	smtpPort: number | undefined;
 	quiet: boolean;
 	conformance: ConformanceMode;
+	/** Simultaneous sends at most (more are refused with error 202); 0 = no cap. */
+	maxConcurrentSms?: number;
 }
 
 interface Listener {
@@ -51,6 +54,7 @@ function redact(params: Params): Params {
 export class EmulatorServer {
 	readonly rt: Runtime;
 	readonly conformance = new ConformanceLog();
+	readonly load: LoadGate;
 	private readonly listeners: Record<Address, Listener>;
 	private smtp: SmtpGateway | null = null;
 	private readonly timers = new Set<NodeJS.Timeout>();
@@ -60,6 +64,7 @@ export class EmulatorServer {
 	private stopped = false;
 
 	constructor(readonly options: ServerOptions) {
+		this.load = new LoadGate(options.maxConcurrentSms ?? 0);
 		this.rt = new Runtime(options, (message) => {
 			if (!options.quiet) console.log(`[smsapi-emulator] ${message}`);
 		});
@@ -316,6 +321,8 @@ export class EmulatorServer {
 			this.state.requests.splice(0, this.state.requests.length - REQUEST_LOG_LIMIT);
 		}
 		const refusal = this.checkConformance(ctx, record);
+		const admitted = this.load.admit(ctx.path);
+		if (admitted) res.once('close', () => this.load.release(ctx.path));
 
 		const latency = this.state.latency[address];
 		if (latency > 0) await this.sleep(latency);
@@ -326,6 +333,11 @@ export class EmulatorServer {
 
 		if (refusal) {
 			this.finish(res, record, refusal);
+			return;
+		}
+		if (!admitted) {
+			// Over the account's cap of simultaneous sends: refused unprocessed (load.ts).
+			this.finish(res, record, legacyError(ctx.params, 202));
 			return;
 		}
 

@@ -302,6 +302,8 @@ export interface SeedOptions {
 	dlrDelayMs: number;
 	callbackRetryMs: number;
 	callbackMaxAttempts: number;
+	/** Delay before every answer (both addresses); default 0. */
+	latencyMs?: number;
 }
 
 const SEED_TIME = '2024-01-15T10:00:00+01:00';
@@ -502,7 +504,7 @@ export function createState(options: SeedOptions): EmulatorState {
 		callbackLog: [],
 		mails: { received: [], outbox: [] },
 		faults: [],
-		latency: { primary: 0, backup: 0 },
+		latency: { primary: options.latencyMs ?? 0, backup: options.latencyMs ?? 0 },
 		deliveryRules: [],
 	};
 }

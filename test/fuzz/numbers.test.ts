@@ -6,7 +6,7 @@
  * accepts is handled in linear time (bounds with ≥ 20× headroom).
  */
 import * as numberHelpers from '../../nodes/Smsapi/helpers/numbers';
-import { type ItemSendRequest, splitIntoRequests } from '../../nodes/Smsapi/helpers/batching';
+import { type ItemSendRequest, NumberIndex, splitIntoRequests } from '../../nodes/Smsapi/helpers/batching';
 import { DIGITS, type Random, forEachCase, fuzzSeed, timeMs } from './random';
 
 const { SameNumberIndex, cleanNumber, findDuplicates, mayBeSameNumber, prepareRecipients, splitNumbers, validateNumber } = numberHelpers;
@@ -86,6 +86,27 @@ describe('numbers: nothing lost, nothing duplicated, nothing thrown', () => {
 				const scan = indexed.findIndex((number) => mayBeSameNumber(number, query));
 				check((index.first(query) ?? -1) === scan, 'the index disagrees with the scan', indexed, query, scan);
 			}
+		});
+	});
+
+	it("3,000 request number sets collide exactly when a scan with mayBeSameNumber or the last nine digits says so", () => {
+		forEachCase(SEED + 4, 3000, (random) => {
+			const digitString = () =>
+				`${'0'.repeat(random.pick([0, 0, 0, 1, 2]))}${random.pick(['', '48', '44', '4'])}${random.string(random.int(3, 12), '0123456789')}`;
+			const base = Array.from({ length: random.int(1, 8) }, digitString);
+			const indexed = [...base, ...base.map((n) => (random.bool() ? `48${n}` : n.replace(/^\d{1,2}/, '0')))];
+			const index = new NumberIndex();
+			// Added in two steps: a short query between them builds the suffix table late.
+			const half = random.int(0, indexed.length);
+			index.add(indexed.slice(0, half));
+			const queries = [...indexed, ...Array.from({ length: 6 }, digitString)];
+			const scan = (query: string, among: string[]) =>
+				among.some(
+					(number) => mayBeSameNumber(number, query) || (number.length >= 9 && query.length >= 9 && number.slice(-9) === query.slice(-9)),
+				);
+			for (const query of queries.slice(0, 3)) check(index.collides([query]) === scan(query, indexed.slice(0, half)), 'collides disagrees (first half)', indexed.slice(0, half), query);
+			index.add(indexed.slice(half));
+			for (const query of queries) check(index.collides([query]) === scan(query, indexed), 'collides disagrees with the scan', indexed, query);
 		});
 	});
 

@@ -4,7 +4,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { SendParameters } from '../helpers/sendModel';
 import { checkDates, checkPerRecipientValues, formatProblems } from '../helpers/sendValidation';
 import { perRecipientValues } from '../helpers/sendWire';
-import { maxRecipientsOption, sendOptions, withOwnOptions } from './sms/fields';
+import {
+	maxParallelRequestsOption,
+	maxRecipientsOption,
+	sendOptions,
+	withOwnOptions,
+} from './sms/fields';
 import type { PreparedSend } from './sms/idxSeed';
 import { readRecipients } from './sms/send.operation';
 import { toSendParameters } from './sms/sendParameters';
@@ -27,7 +32,7 @@ const SHARED_OPTION_NAMES = new Set([
 export function mediaSendOptions(own: INodeProperties[]): INodeProperties[] {
 	return withOwnOptions(
 		sendOptions.filter((option) => SHARED_OPTION_NAMES.has(option.name)),
-		[maxRecipientsOption, ...own],
+		[maxParallelRequestsOption, maxRecipientsOption, ...own],
 	);
 }
 

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { runInParallel } from './parallel';
+
 type ItemResult = IDataObject | IDataObject[];
 
 /**
@@ -66,6 +68,41 @@ export async function mapItems(
 			throw withItemIndex.call(this, error, itemIndex);
 		}
 	}
+	return output;
+}
+
+/**
+ * `mapItems` with up to `limit` handlers in flight at once (each makes one request). Results are
+ * output in input order. A failure without `continueOnFail` starts no further item and is thrown
+ * once the items in flight have settled (their results are kept in order before it).
+ */
+export async function mapItemsInParallel(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	limit: number,
+	handler: (itemIndex: number) => Promise<ItemResult>,
+): Promise<INodeExecutionData[]> {
+	const output: INodeExecutionData[] = [];
+	const continueOnFail = this.continueOnFail();
+	let stopping: Error | undefined;
+	await runInParallel(items.length, handler, {
+		limit,
+		settled: (itemIndex, result) => {
+			if (result.ok) {
+				for (const json of Array.isArray(result.value) ? result.value : [result.value]) {
+					output.push({ json, pairedItem: { item: itemIndex } });
+				}
+				return true;
+			}
+			if (continueOnFail) {
+				output.push(errorItem.call(this, result.error as Error, itemIndex));
+				return true;
+			}
+			stopping ??= withItemIndex.call(this, result.error, itemIndex);
+			return false;
+		},
+	});
+	if (stopping) throw stopping;
 	return output;
 }
 

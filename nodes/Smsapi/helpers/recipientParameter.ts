@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { prepareRecipients } from './numbers';
-import type { NumbersInput } from './numbers';
+import type { NumbersInput, PreparedRecipients } from './numbers';
 
 const HOW_TO_ENTER =
 	'Enter numbers with their country prefix, e.g. 48500000000, separated by commas.';
@@ -13,7 +13,7 @@ const HOW_TO_ENTER =
  */
 export function recipientNumbers(
 	this: IExecuteFunctions,
-	input: NumbersInput,
+	input: NumbersInput | { prepared: PreparedRecipients },
 	itemIndex: number,
 	texts: {
 		/** The error when no number is given, e.g. `No recipient: "To" is empty`. */
@@ -22,7 +22,10 @@ export function recipientNumbers(
 		nothingDone?: string;
 	},
 ): string[] {
-	const recipients = prepareRecipients(input);
+	const recipients =
+		input !== null && typeof input === 'object' && 'prepared' in input
+			? input.prepared
+			: prepareRecipients(input);
 	const lead = texts.nothingDone ? `${texts.nothingDone} ` : '';
 	if (recipients.invalid.length > 0) {
 		const listed = recipients.invalid.map((entry) => `"${entry.input}" (${entry.reason})`);

@@ -151,12 +151,18 @@ export function distributeResults(
 
 	const byIdx = new FreeSlots<string>();
 	const byNumber = new FreeSlots<string>();
-	const byNationalForm = new SameNumberIndex<Slot>();
 	for (const slot of slots) {
 		if (slot.idx) byIdx.add(`${slot.idx}\u0000${slot.number}`, slot);
 		byNumber.add(slot.number, slot);
-		if (slot.number !== '') byNationalForm.add(slot.number, slot);
 	}
+	// Needed only for entries that neither idx nor number matched (rare): built on first use.
+	let byNationalForm: SameNumberIndex<Slot> | undefined;
+	const nationalForms = (): SameNumberIndex<Slot> => {
+		if (byNationalForm) return byNationalForm;
+		byNationalForm = new SameNumberIndex<Slot>();
+		for (const slot of slots) if (slot.number !== '') byNationalForm.add(slot.number, slot);
+		return byNationalForm;
+	};
 	const take = (slot: Slot | undefined, entry: ServiceListEntry): boolean => {
 		if (slot) slot.entry = entry;
 		return slot !== undefined;
@@ -167,7 +173,7 @@ export function distributeResults(
 			: undefined;
 	const free = (slot: Slot) => slot.entry === undefined;
 	const nationalFormOf = (number: string) =>
-		number === '' ? undefined : byNationalForm.first(number, free);
+		number === '' ? undefined : nationalForms().first(number, free);
 
 	let pending = list.filter((entry) => {
 		const slot =

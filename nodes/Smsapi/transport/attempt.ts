@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import type { ServiceError } from './answerErrors';
 import { createRequestError, createServiceError } from './errors';
@@ -89,7 +89,17 @@ export async function attemptOnce(this: SmsapiContext, run: RequestRun): Promise
 	const options = buildHttpRequestOptions(request, baseUrl, run.timeoutMs);
 	let raw: unknown;
 	try {
-		raw = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options);
+		// The credential the run has read already (a copy: n8n may add to it while authenticating),
+		// so that n8n does not read and decrypt it again for every attempt.
+		const reference = node.credentials?.[CREDENTIAL_TYPE];
+		raw = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options, {
+			credentialsDecrypted: {
+				id: reference?.id ?? '',
+				name: reference?.name ?? '',
+				type: CREDENTIAL_TYPE,
+				data: { ...run.credentials } as ICredentialDataDecryptedObject,
+			},
+		});
 	} catch (error) {
 		const classified = classifyThrownError(error);
 		if (classified.type === 'cancelled') {

@@ -7,6 +7,8 @@ export interface RequestRun {
 	readonly request: SmsapiRequest;
 	readonly node: INode;
 	readonly addresses: { primary: string; backup?: string };
+	/** The credential as read once for the run: handed to n8n's request helper instead of a read per attempt. */
+	readonly credentials: IDataObject;
 	/** The credential's secrets, redacted from every error text and log line. */
 	readonly secrets: readonly string[];
 	readonly legacy: boolean;

@@ -47,6 +47,28 @@ export const DEFAULT_TRANSPORT_SETTINGS: Readonly<TransportSettings> = Object.fr
 });
 
 /**
+ * The credential per context (one node run) and item: a run of many requests (batching off,
+ * lookups in chunks) reads and decrypts it once instead of once per request. A failed read is not kept.
+ */
+const credentialCache = new WeakMap<object, Map<string, Promise<IDataObject>>>();
+
+function credentialsOf(context: SmsapiContext, itemIndex: number | undefined): Promise<IDataObject> {
+	let perItem = credentialCache.get(context);
+	if (!perItem) {
+		perItem = new Map();
+		credentialCache.set(context, perItem);
+	}
+	const key = String(itemIndex ?? '');
+	let read = perItem.get(key);
+	if (!read) {
+		read = context.getCredentials(CREDENTIAL_TYPE, itemIndex) as Promise<IDataObject>;
+		perItem.set(key, read);
+		read.catch(() => perItem.delete(key));
+	}
+	return read;
+}
+
+/**
  * The one way this package talks to SMSAPI.
  *
  * Reads the credential only to learn the addresses (platform, custom base and backup URL);
@@ -68,14 +90,12 @@ export async function smsapiApiRequest(
 ): Promise<SmsapiResponse> {
 	const config: TransportSettings = { ...DEFAULT_TRANSPORT_SETTINGS, ...settings };
 	const node = this.getNode();
-	const credentials = (await this.getCredentials(
-		CREDENTIAL_TYPE,
-		request.itemIndex,
-	)) as IDataObject;
+	const credentials = await credentialsOf(this, request.itemIndex);
 	const secrets = secretsOf(credentials);
 	const run: RequestRun = {
 		request,
 		node,
+		credentials,
 		secrets,
 		addresses: credentialAddresses(node, credentials, secrets, request.itemIndex),
 		legacy: isLegacyRequest(request),

@@ -15,8 +15,14 @@ import {
 } from '../../helpers/hlr';
 import { ItemOutcomes } from '../../helpers/itemOutcomes';
 import { withItemIndex } from '../../helpers/items';
+import {
+	DEFAULT_MAX_PARALLEL_REQUESTS,
+	parallelLimit,
+	runInParallel,
+} from '../../helpers/parallel';
 import { recipientNumbers } from '../../helpers/recipientParameter';
 import { describeSmsapiError, hlrEntries, smsapiApiRequest } from '../../transport';
+import { maxParallelRequestsOption } from '../sms/fields';
 
 const properties: INodeProperties[] = [
 	{
@@ -45,6 +51,7 @@ const properties: INodeProperties[] = [
 				description:
 					'Your own reference, returned with each result at the SMSAPI Trigger (idx). Letters a–z and digits only, at most 255 characters.',
 			},
+			maxParallelRequestsOption,
 		],
 	},
 ];
@@ -151,58 +158,87 @@ export async function execute(
 			.filter((row) => row.failure === undefined)
 			.map((row) => row.number);
 
-	for (const request of planRequests(prepared)) {
-		const numbers = request.lookups.map((lookup) => lookup.number);
-		const body: IDataObject = { number: numbers.join(',') };
-		if (request.idx !== '') body.idx = request.idx;
-		try {
-			const { data } = await smsapiApiRequest.call(this, {
+	// Requests in parallel, at most Max Parallel Requests at a time (a 202 over the service's limit
+	// is repeated by the transport: refused unprocessed, nothing is charged twice); answers are
+	// handed back in request order, so the output keeps input order.
+	const requests = planRequests(prepared);
+	const limit = parallelLimit(
+		this.getNodeParameter('options.maxParallelRequests', 0, DEFAULT_MAX_PARALLEL_REQUESTS),
+	);
+	const numbersOf = (request: LookupRequest) => request.lookups.map((lookup) => lookup.number);
+	let stopping: NodeOperationError | undefined;
+	await runInParallel(
+		requests.length,
+		async (index) => {
+			const request = requests[index];
+			const body: IDataObject = { number: numbersOf(request).join(',') };
+			if (request.idx !== '') body.idx = request.idx;
+			return await smsapiApiRequest.call(this, {
 				method: 'POST',
 				endpoint: 'hlr.do',
 				body,
 				safeToRepeat: false,
 				itemIndex: request.lookups[0].itemIndex,
 			});
-			const answers = matchHlrEntries(numbers, hlrEntries(data));
-			request.lookups.forEach(({ itemIndex, number }, position) => {
-				const entry = answers[position];
-				if (!entry) {
-					rowsOf(itemIndex).push(
-						failedNumber(number, "the service's answer has nothing for this number"),
-					);
-				} else if (isHlrError(entry)) {
-					const reported = String(entry.number ?? number);
-					rowsOf(itemIndex).push(
-						failedNumber(reported, lookupErrorText(entry.error), {
-							errorCode: (entry.error as number) ?? null,
-						}),
-					);
-				} else {
-					rowsOf(itemIndex).push({ number: String(entry.number ?? number), json: entry });
+		},
+		{
+			limit,
+			settled: (index, result) => {
+				const request = requests[index];
+				const numbers = numbersOf(request);
+				if (result.ok) {
+					const answers = matchHlrEntries(numbers, hlrEntries(result.value.data));
+					request.lookups.forEach(({ itemIndex, number }, position) => {
+						const entry = answers[position];
+						if (!entry) {
+							rowsOf(itemIndex).push(
+								failedNumber(number, "the service's answer has nothing for this number"),
+							);
+						} else if (isHlrError(entry)) {
+							const reported = String(entry.number ?? number);
+							rowsOf(itemIndex).push(
+								failedNumber(reported, lookupErrorText(entry.error), {
+									errorCode: (entry.error as number) ?? null,
+								}),
+							);
+						} else {
+							rowsOf(itemIndex).push({ number: String(entry.number ?? number), json: entry });
+						}
+					});
+					return true;
 				}
-			});
-		} catch (error) {
-			// The whole request failed (e.g. 103 not enough credits): none of its numbers was checked.
-			if (!continueOnFail) {
-				const failed = withItemIndex.call(
-					this,
-					error,
-					request.lookups[0].itemIndex,
-				) as NodeOperationError;
-				const done = lookedUp();
-				failed.description = [
-					failed.description,
-					`Numbers of this request: ${numbers.join(', ')}.`,
-					done.length ? `Numbers already looked up in this run: ${done.join(', ')}.` : '',
-				]
-					.filter(Boolean)
-					.join(' ');
-				throw failed;
-			}
-			for (const { itemIndex, number } of request.lookups) {
-				rowsOf(itemIndex).push(failedNumber(number, (error as Error).message));
-			}
-		}
+				const { error } = result;
+				// The whole request failed (e.g. 103 not enough credits): none of its numbers was checked.
+				if (!continueOnFail) {
+					if (!stopping) {
+						stopping = withItemIndex.call(
+							this,
+							error,
+							request.lookups[0].itemIndex,
+						) as NodeOperationError;
+						stopping.description = [
+							stopping.description,
+							`Numbers of this request: ${numbers.join(', ')}.`,
+						]
+							.filter(Boolean)
+							.join(' ');
+					}
+					return false;
+				}
+				for (const { itemIndex, number } of request.lookups) {
+					rowsOf(itemIndex).push(failedNumber(number, (error as Error).message));
+				}
+				return true;
+			},
+		},
+	);
+	if (stopping) {
+		// What the requests before it, and those in flight beside it, looked up (and charged).
+		const done = lookedUp();
+		if (done.length)
+			stopping.description =
+				`${stopping.description ?? ''} Numbers already looked up in this run: ${done.join(', ')}.`.trim();
+		throw stopping;
 	}
 
 	if (!continueOnFail) {

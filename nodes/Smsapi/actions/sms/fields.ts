@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { DEFAULT_MAX_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../../helpers/parallel';
 
 /**
  * The send parameters shared by `send`, `sendToGroup` and the e-mail gateway. Names are the
@@ -32,6 +33,20 @@ export const messageField: INodeProperties = {
 };
 
 /** Options common to every send (everything but the recipients and the message). */
+/**
+ * Requests of one run in flight at once (a run that needs more than one: batching off, personalised
+ * batches of 100, number lookups in chunks of 20). Not sent to the service.
+ */
+export const maxParallelRequestsOption: INodeProperties = {
+	displayName: 'Max Parallel Requests',
+	name: 'maxParallelRequests',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS },
+	default: DEFAULT_MAX_PARALLEL_REQUESTS,
+	description:
+		'How many requests of one run may be in flight at once when the run needs more than one (1 to 5). The service refuses more than 5 simultaneous sends of an account (error 202); a refused request is repeated after a wait, never sent twice.',
+};
+
 export const sendOptions: INodeProperties[] = [
 	{
 		displayName: 'Allow Duplicates',

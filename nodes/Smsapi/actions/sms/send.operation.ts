@@ -8,22 +8,23 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { type ServiceRequest, splitIntoRequests } from '../../helpers/batching';
 import { ItemOutcomes } from '../../helpers/itemOutcomes';
+import {
+	DEFAULT_MAX_PARALLEL_REQUESTS,
+	parallelLimit,
+	runInParallel,
+} from '../../helpers/parallel';
 import { withItemIndex } from '../../helpers/items';
-import { recipientNumbers } from '../../helpers/recipientParameter';
-import { splitNumbers } from '../../helpers/numbers';
 import { PARAM_KEYS } from '../../helpers/sendModel';
 import {
 	type SendResponse,
 	type ServiceListEntry,
 	distributeResults,
 } from '../../helpers/sendResults';
-import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
-import { perRecipientValues } from '../../helpers/sendWire';
-import { numberFromService, toText } from '../../helpers/values';
+import { numberFromService } from '../../helpers/values';
 import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
 import {
-	DEFAULT_MAX_RECIPIENTS_PER_ITEM,
 	HIDE_WITH_TEMPLATE,
+	maxParallelRequestsOption,
 	maxRecipientsOption,
 	messageField,
 	neutralizeMacrosOption,
@@ -39,8 +40,9 @@ import {
 	skippedError,
 	throwIfAnyFailed,
 } from './sendErrors';
-import { toSendParameters } from './sendParameters';
-import { withInertMacros } from './untrustedText';
+import { SmsItemReader } from './sendItem';
+
+export { readRecipients } from './sendItem';
 
 /** Recipients of a send (SMS, MMS, voice). */
 export const toField: INodeProperties = {
@@ -63,7 +65,11 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: withOwnOptions(sendOptions, [maxRecipientsOption, neutralizeMacrosOption]),
+		options: withOwnOptions(sendOptions, [
+			maxParallelRequestsOption,
+			maxRecipientsOption,
+			neutralizeMacrosOption,
+		]),
 	},
 ];
 
@@ -103,88 +109,6 @@ function messageItem(entry: IDataObject, response: IDataObject, withDetails: boo
 		if (response[key] !== undefined && item[key] === undefined) item[key] = response[key];
 	}
 	return item;
-}
-
-/** The item's recipients as given: the protection against a list from outside comes before anything else. */
-function checkRecipientCount(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	toInput: unknown,
-	options: IDataObject,
-): void {
-	const limit = Number(options.maxRecipientsPerItem ?? DEFAULT_MAX_RECIPIENTS_PER_ITEM);
-	if (!Number.isFinite(limit) || limit <= 0) return;
-	const count = splitNumbers(toInput as string | string[]).length;
-	if (count <= limit) return;
-	throw new NodeOperationError(
-		this.getNode(),
-		`To lists ${count} recipients, more than the ${limit} allowed per item`,
-		{
-			itemIndex,
-			description: `Nothing was sent for this item. Check where the numbers come from (a form field or a webhook can carry any list), or raise Options → Max Recipients per Item (0 turns the check off).`,
-		},
-	);
-}
-
-/** Message and Param 1–4 with the service's macros made inert where expressions produced them. */
-function defuseExpressionMacros(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	options: IDataObject,
-): string {
-	for (const key of PARAM_KEYS) {
-		const value = options[key];
-		if (typeof value === 'string')
-			options[key] = withInertMacros.call(this, `options.${key}`, itemIndex, value);
-	}
-	return withInertMacros.call(this, 'message', itemIndex, message);
-}
-
-/** The item's recipients (`to`), counted, checked and cleaned; an error names every bad number. */
-export function readRecipients(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	options: IDataObject,
-): string[] {
-	const toInput = this.getNodeParameter('to', itemIndex) as string | string[];
-	checkRecipientCount.call(this, itemIndex, toInput, options);
-	return recipientNumbers.call(this, toInput, itemIndex, {
-		empty: 'No recipient: "To" is empty',
-	});
-}
-
-/**
- * Read, check and prepare every item before anything is sent: a bad item fails (or, with
- * Continue On Fail, becomes an error item) and nothing of the run has been charged yet.
- */
-function prepareItem(this: IExecuteFunctions, itemIndex: number): PreparedSend {
-	let message = toText(this.getNodeParameter('message', itemIndex, ''));
-	const options = { ...(this.getNodeParameter('options', itemIndex, {}) as IDataObject) };
-	const numbers = readRecipients.call(this, itemIndex, options);
-	if (options.neutralizeMacros === true)
-		message = defuseExpressionMacros.call(this, itemIndex, message, options);
-
-	const params = toSendParameters(options, { timezone: this.getTimezone?.() });
-	params.to = numbers;
-	// A template replaces the message (Message is hidden then; a value left from before is ignored).
-	if (message !== '' && params.template === undefined) params.message = message;
-	// Without the user's own Idx the node generates one per message (after every item is read, see
-	// idxSeed) and always sends check_idx=1: a repeat of the request (failover, Retry On Fail) is
-	// then refused by the service instead of sent twice. A user's own Idx goes with the user's
-	// Check Idx (off unless set, as at the service): an order id reused within 24 hours must not
-	// make the service refuse a whole request.
-	const generateIdx = perRecipientValues(params.idx) === undefined;
-	if (generateIdx) params.check_idx = true;
-
-	const problems = validateSendParameters(params, { checkRequestLimits: false });
-	if (problems) {
-		throw new NodeOperationError(this.getNode(), formatProblems(problems), {
-			itemIndex,
-			description: 'Nothing was sent for this item.',
-		});
-	}
-	return { itemIndex, params, generateIdx };
 }
 
 /**
@@ -245,13 +169,17 @@ function applyAnswer(
 	}
 }
 
-const SMS: SendChannel = { endpoint: 'sms.do', prepareItem };
-
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await executeSends.call(this, items, SMS);
+	// One reader per run: what is the same for every item is read and checked once.
+	const reader = new SmsItemReader(this);
+	const sms: SendChannel = {
+		endpoint: 'sms.do',
+		prepareItem: (itemIndex) => reader.prepare(itemIndex),
+	};
+	return await executeSends.call(this, items, sms);
 }
 
 /** Every item of the run sent through the channel: checked first, batched, idx-guarded, failover-safe. */
@@ -274,44 +202,70 @@ export async function executeSends(
 	// Batching is read from the first item: items with it switched off differently cannot share
 	// requests anyway, and one request plan keeps the order of the run predictable.
 	const batching = (this.getNodeParameter('options.batching', 0, true) as boolean) !== false;
-	const requests = splitIntoRequests(ready, { batching });
+	// Each request is dropped once its answer has been handed back: a run holds the bodies of the
+	// requests in flight, not of all of them.
+	const requests: Array<ServiceRequest | undefined> = splitIntoRequests(ready, { batching });
+	ready.length = 0;
 
-	for (const request of requests) {
-		try {
-			const { data, meta } = await smsapiApiRequest.call(this, {
+	// Requests go out in parallel, at most Max Parallel Requests at a time (below the service's
+	// limit of simultaneous sends; a 202 over it is repeated by the transport after a wait, which
+	// cannot double a send: the service refused it unprocessed). Answers are handed back in
+	// request order, so the output keeps input order whatever order they arrive in.
+	const limit = parallelLimit(
+		this.getNodeParameter('options.maxParallelRequests', 0, DEFAULT_MAX_PARALLEL_REQUESTS),
+	);
+	const allGenerated = (request: ServiceRequest) =>
+		request.members.every((member) => generatedIdx.has(member.itemIndex));
+	let stopping: NodeOperationError | undefined;
+	await runInParallel(
+		requests.length,
+		async (index) =>
+			await smsapiApiRequest.call(this, {
 				method: 'POST',
 				endpoint: channel.endpoint,
-				body: request.params,
+				body: (requests[index] as ServiceRequest).params,
 				safeToRepeat: false,
-				idxGenerated: request.members.every((member) => generatedIdx.has(member.itemIndex)),
-			});
-			applyAnswer.call(this, request, data, meta.acceptedEarlier === true, outcomes);
-		} catch (error) {
-			// 53 for idx values this run generated: an earlier try of this same node run (n8n's
-			// Retry On Fail) was accepted. Report it as accepted instead of sending twice or failing.
-			if (
-				getSmsapiErrorCode(error) === 53 &&
-				request.members.every((member) => generatedIdx.has(member.itemIndex))
-			) {
-				applyAnswer.call(this, request, undefined, true, outcomes);
-				continue;
-			}
-			explainPartsRefusal(error, request);
-			// The whole request failed (e.g. 103 not enough credits: nothing of it was sent).
-			// Without Continue On Fail the run stops here, saying what earlier requests sent.
-			if (!continueOnFail) {
-				const failed = withItemIndex.call(
-					this,
-					error,
-					request.members[0].itemIndex,
-				) as NodeOperationError;
-				const sent = sentSummary(outcomes);
-				if (sent) failed.description = `${failed.description ?? ''} ${sent}`.trim();
-				throw failed;
-			}
-			for (const member of request.members)
-				outcomes.get(member.itemIndex).errors.push(error as Error);
-		}
+				idxGenerated: allGenerated(requests[index] as ServiceRequest),
+			}),
+		{
+			limit,
+			settled: (index, result) => {
+				const request = requests[index] as ServiceRequest;
+				requests[index] = undefined;
+				if (result.ok) {
+					const { data, meta } = result.value;
+					applyAnswer.call(this, request, data, meta.acceptedEarlier === true, outcomes);
+					return true;
+				}
+				const { error } = result;
+				// 53 for idx values this run generated: an earlier try of this same node run (n8n's
+				// Retry On Fail) was accepted. Report it as accepted instead of sending twice or failing.
+				if (getSmsapiErrorCode(error) === 53 && allGenerated(request)) {
+					applyAnswer.call(this, request, undefined, true, outcomes);
+					return true;
+				}
+				explainPartsRefusal(error, request);
+				// The whole request failed (e.g. 103 not enough credits: nothing of it was sent).
+				// Without Continue On Fail the run stops: no further request starts, and the error
+				// says what the requests before it (and those already in flight) sent.
+				if (!continueOnFail) {
+					stopping ??= withItemIndex.call(
+						this,
+						error,
+						request.members[0].itemIndex,
+					) as NodeOperationError;
+					return false;
+				}
+				for (const member of request.members)
+					outcomes.get(member.itemIndex).errors.push(error as Error);
+				return true;
+			},
+		},
+	);
+	if (stopping) {
+		const sent = sentSummary(outcomes);
+		if (sent) stopping.description = `${stopping.description ?? ''} ${sent}`.trim();
+		throw stopping;
 	}
 
 	if (!continueOnFail) throwIfAnyFailed.call(this, outcomes);

@@ -34,7 +34,12 @@ const WIRE_NAMES: Record<string, keyof SendParameters> = {
 };
 
 /** Options that are the node's own, not service parameters. */
-const NODE_OPTIONS = new Set(['batching', 'maxRecipientsPerItem', 'neutralizeMacros']);
+const NODE_OPTIONS = new Set([
+	'batching',
+	'maxParallelRequests',
+	'maxRecipientsPerItem',
+	'neutralizeMacros',
+]);
 
 const DATE_OPTIONS = new Set(['date', 'expiration_date']);
 

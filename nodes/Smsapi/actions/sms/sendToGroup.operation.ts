@@ -6,13 +6,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItemsInParallel } from '../../helpers/items';
+import { DEFAULT_MAX_PARALLEL_REQUESTS, parallelLimit } from '../../helpers/parallel';
 import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
 import { toWireParameters } from '../../helpers/sendWire';
 import { numberFromService, toText } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
 import {
 	HIDE_WITH_TEMPLATE,
+	maxParallelRequestsOption,
 	messageField,
 	neutralizeMacrosOption,
 	sendOptions,
@@ -48,7 +50,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: withOwnOptions(
 			sendOptions.filter((option) => !GROUP_EXCLUDED.has(option.name)),
-			[neutralizeMacrosOption],
+			[maxParallelRequestsOption, neutralizeMacrosOption],
 		),
 	},
 ];
@@ -62,7 +64,11 @@ export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return await mapItems.call(this, items, async (itemIndex) => {
+	// One request per item, at most Max Parallel Requests in flight; output in input order.
+	const limit = parallelLimit(
+		this.getNodeParameter('options.maxParallelRequests', 0, DEFAULT_MAX_PARALLEL_REQUESTS),
+	);
+	return await mapItemsInParallel.call(this, items, limit, async (itemIndex) => {
 		const group = String(this.getNodeParameter('group', itemIndex) ?? '').trim();
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		let message = toText(this.getNodeParameter('message', itemIndex, ''));

@@ -1,0 +1,79 @@
+/** What the bench measures besides time: n8n's memory, the emulator's load counters, medians. */
+import * as fs from 'node:fs';
+
+import type { Emulator } from '../../test/emulator';
+import type { LoadCounters } from '../../test/emulator/load';
+
+export function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Resident memory of a process in MB (Linux /proc), or NaN when it cannot be read. */
+export function rssMb(pid: number): number {
+	try {
+		const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+		const match = /VmRSS:\s+(\d+) kB/.exec(status);
+		return match ? Number(match[1]) / 1024 : NaN;
+	} catch {
+		return NaN;
+	}
+}
+
+/** Samples a process's RSS every `everyMs` while `work` runs: the peak, and the RSS before. */
+export async function withPeakRss<T>(pid: number, work: () => Promise<T>, everyMs = 50): Promise<{ value: T; before: number; peak: number }> {
+	const before = rssMb(pid);
+	let peak = before;
+	const timer = setInterval(() => {
+		const now = rssMb(pid);
+		if (now > peak) peak = now;
+	}, everyMs);
+	try {
+		const value = await work();
+		const after = rssMb(pid);
+		if (after > peak) peak = after;
+		return { value, before, peak };
+	} finally {
+		clearInterval(timer);
+	}
+}
+
+export async function loadCounters(emulator: Emulator): Promise<LoadCounters> {
+	const res = await fetch(`${emulator.controlUrl}/load`, { signal: AbortSignal.timeout(10_000) });
+	return (await res.json()) as LoadCounters;
+}
+
+/** A fresh emulator state for one run: seeds back, counters cleared, credits enough for any run. */
+export async function freshEmulator(emulator: Emulator): Promise<void> {
+	emulator.reset();
+	emulator.state.account.points = 1e9;
+	await fetch(`${emulator.controlUrl}/load`, { method: 'DELETE', signal: AbortSignal.timeout(10_000) });
+}
+
+/** Messages the emulator accepted since the last freshEmulator(). */
+export function acceptedMessages(emulator: Emulator): number {
+	return emulator.state.messages.length;
+}
+
+/** CPU seconds a process has used (Linux /proc/<pid>/stat: utime + stime). */
+function cpuSeconds(pid: number): number {
+	try {
+		const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+		return (Number(fields[11]) + Number(fields[12])) / 100;
+	} catch {
+		return NaN;
+	}
+}
+
+/** Waits until the process uses less than 10% of a core over a second (at most `timeoutMs`). */
+export async function waitIdle(pid: number, timeoutMs: number): Promise<void> {
+	const until = Date.now() + timeoutMs;
+	let last = cpuSeconds(pid);
+	while (Date.now() < until) {
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+		const now = cpuSeconds(pid);
+		if (!(now - last >= 0.1)) return;
+		last = now;
+	}
+}

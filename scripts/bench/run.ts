@@ -1,0 +1,271 @@
+/**
+ * npm run bench: this package against n8n's own nodes on real n8n 2.x (test/e2e/harness), the
+ * SMSAPI emulator with a fixed latency and the service's cap on simultaneous sends (error 202
+ * above it). Prints one table and writes it as JSON under bench/. Not part of npm test.
+ *
+ *   BENCH_REPEAT=3 BENCH_LATENCY_MS=20 BENCH_CAP=5 BENCH_SIZES=1000,10000 npm run bench
+ *
+ * Every loop stops by itself: each call has a timeout and the whole bench a deadline (rows not
+ * reached by then are marked skipped).
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import { startEmulator, type Emulator } from '../../test/emulator';
+import { createN8n, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, stopAllN8n, type N8nInstance, type WorkflowJson } from '../../test/e2e/harness';
+import { dlr, dlrQuery } from '../../test/e2e/trigger/support';
+import { acceptedMessages, freshEmulator, loadCounters, median, waitIdle, withPeakRss } from './measure';
+import { MESSAGE, TOKEN, benchWorkflow, httpRequestNode, setFloorNode, smsapiLookupNode, smsapiSendNode } from './workflows';
+
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
+const CAP = Number(process.env.BENCH_CAP ?? 5);
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number).filter((n) => n > 0);
+const DEADLINE = Date.now() + Number(process.env.BENCH_MAX_MINUTES ?? 10) * 60_000;
+const CALL_TIMEOUT_MS = 180_000;
+const TRIGGER_CALLS = Number(process.env.BENCH_TRIGGER_CALLS ?? 1000);
+const TRIGGER_CLIENTS = 5;
+/** Each trigger run stops after this long even if not all calls were made (throughput is what counts). */
+const TRIGGER_SECONDS = Number(process.env.BENCH_TRIGGER_SECONDS ?? 20);
+/** Time kept for the trigger rows at the end. */
+const TRIGGER_BUDGET_MS = REPEAT * 2 * (TRIGGER_SECONDS + 5) * 1000;
+
+interface Row {
+	what: string;
+	n: number;
+	runs: number;
+	timeMs: number | null;
+	timesMs: number[];
+	requests: number | null;
+	accepted: number | null;
+	refused202: number | null;
+	peakInFlight: number | null;
+	n8nPeakRssMb: number | null;
+	n8nRssRiseMb: number | null;
+	note?: string;
+}
+
+interface SendScenario {
+	key: string;
+	what: string;
+	sizes: number[];
+	node: () => Record<string, unknown>;
+}
+
+function log(message: string): void {
+	console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
+async function post(url: string, body: unknown): Promise<void> {
+	const res = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+		signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+	});
+	const text = await res.text();
+	if (res.status !== 200) throw new Error(`POST ${url} -> ${res.status} ${text.slice(0, 300)}`);
+}
+
+function n8nPid(n8n: N8nInstance): number {
+	// The harness keeps its processes private; the bench only reads the main process's memory.
+	const processes = (n8n as unknown as { processes: { get(name: string): { child: { pid: number } } } }).processes;
+	return processes.get('main').child.pid;
+}
+
+/** One raw POST of n numbers to sms.do, no n8n: the limit. */
+async function rawPost(emulator: Emulator, n: number): Promise<number> {
+	const to = Array.from({ length: n }, (_, i) => String(48500100000 + i)).join(',');
+	const started = performance.now();
+	const res = await fetch(`${emulator.primaryUrl}/sms.do`, {
+		method: 'POST',
+		headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({ to, message: MESSAGE, format: 'json' }).toString(),
+		signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+	});
+	await res.text();
+	return performance.now() - started;
+}
+
+/**
+ * Up to `calls` GET requests of 5 delivery reports each, `TRIGGER_CLIENTS` at a time, for at most
+ * `TRIGGER_SECONDS`: the calls answered and the time they took (throughput = reports / time).
+ */
+async function reportCalls(url: string, calls: number): Promise<{ ms: number; calls: number }> {
+	let next = 0;
+	let answered = 0;
+	let failed = 0;
+	const started = performance.now();
+	const stopAt = Math.min(DEADLINE, Date.now() + TRIGGER_SECONDS * 1000);
+	const client = async () => {
+		while (next < calls && Date.now() < stopAt) {
+			next++;
+			const target = new URL(url);
+			const reports = Array.from({ length: 5 }, (_, i) => dlr({ to: String(48500100000 + i) }));
+			for (const [key, value] of Object.entries(dlrQuery(reports))) target.searchParams.set(key, value);
+			const res = await fetch(target, { signal: AbortSignal.timeout(30_000) });
+			await res.text();
+			if (res.status !== 200) failed++;
+			else answered++;
+		}
+	};
+	await Promise.all(Array.from({ length: TRIGGER_CLIENTS }, client));
+	if (failed > 0) throw new Error(`${failed} of ${next} calls to ${url} were not answered 200`);
+	return { ms: performance.now() - started, calls: answered };
+}
+
+function table(rows: Row[], meta: Record<string, unknown>): string {
+	const fmt = (v: number | null, digits = 0) => (v === null || Number.isNaN(v) ? '—' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+	const time = (ms: number | null) => (ms === null ? 'skipped' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+	const lines = [
+		`n8n ${meta.n8n} (on the Node of its line; bench driver on Node ${meta.node}), ${meta.cpus}, ${meta.memory}; emulator latency ${LATENCY_MS} ms, cap ${CAP} simultaneous sends (202 above); median of ${REPEAT}; load average at start ${meta.loadAverage}`,
+		'',
+		'| what | N | time | requests | accepted | 202s | peak in flight | n8n peak RSS (rise) |',
+		'|---|---:|---:|---:|---:|---:|---:|---:|',
+	];
+	for (const row of rows) {
+		lines.push(
+			`| ${row.what} | ${row.n.toLocaleString('en-US')} | ${time(row.timeMs)}${row.note ? `, ${row.note}` : ''} | ${fmt(row.requests)} | ${fmt(row.accepted)} | ${fmt(row.refused202)} | ${fmt(row.peakInFlight)} | ${row.n8nPeakRssMb === null ? '—' : `${fmt(row.n8nPeakRssMb)} MB (+${fmt(row.n8nRssRiseMb)})`} |`,
+		);
+	}
+	return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+	const emulator = await startEmulator({ quiet: true, conformance: 'record', latencyMs: LATENCY_MS, maxConcurrentSms: CAP, credits: 1e9, dlrDelayMs: 3_600_000 });
+	const rows: Row[] = [];
+	let n8n: N8nInstance | undefined;
+	try {
+		n8n = await createN8n({ line: '2', label: 'bench', env: { EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'none', EXECUTIONS_DATA_SAVE_ON_ERROR: 'all'} });
+		const [credential] = await n8n.importCredentials([{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI bench', data: smsapiTokenCredentialData(emulator) }]);
+		const ref = { id: credential.id, name: credential.name };
+		const scenarios: SendScenario[] = [
+			{ key: 'set', what: "n8n's Set node, same parameter work (n8n's floor)", sizes: SIZES, node: setFloorNode },
+			{ key: 'node', what: 'SMSAPI Send, batching on', sizes: SIZES, node: () => smsapiSendNode(ref, { batching: true }) },
+			{ key: 'node-off', what: 'SMSAPI Send, batching off (Max Parallel Requests 4)', sizes: [1000], node: () => smsapiSendNode(ref, { batching: false }) },
+			{ key: 'personalised', what: 'SMSAPI Send, personalised (Param 1 per item: 100 per request)', sizes: [10000].filter((n) => SIZES.includes(n)), node: () => smsapiSendNode(ref, { batching: true, personalised: true }) },
+			{ key: 'hlr', what: 'SMSAPI number lookup (20 per request)', sizes: [1000], node: () => smsapiLookupNode(ref) },
+			{ key: 'http', what: "n8n's HTTP Request node, one POST per item, defaults", sizes: [1000], node: () => httpRequestNode(emulator.primaryUrl, false) },
+			{ key: 'http-throttled', what: "n8n's HTTP Request node, batching 5 items per 30 ms", sizes: [1000], node: () => httpRequestNode(emulator.primaryUrl, true) },
+		];
+		const bench = benchWorkflow(scenarios.map((s) => ({ key: s.key, node: s.node() })), ref);
+		const id = await n8n.importWorkflow(bench.workflow as unknown as WorkflowJson);
+		await n8n.activate(id);
+		log(`starting n8n ${n8n.line.version}`);
+		await n8n.start({ webhooks: [{ path: 'bench-dlr', method: 'GET' }] });
+		const run = (key: string, n: number) => post(n8n!.webhookUrl('bench-run'), { key, n });
+		const pid = n8nPid(n8n);
+		const meta = {
+			n8n: n8n.line.version,
+			node: process.version,
+			cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}`,
+			memory: `${Math.round(os.totalmem() / 2 ** 30)} GB RAM`,
+			loadAverage: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+			date: new Date().toISOString(),
+			latencyMs: LATENCY_MS,
+			cap: CAP,
+			repeat: REPEAT,
+			settings: 'EXECUTIONS_DATA_SAVE_ON_SUCCESS=none, SQLite, regular mode; workflow Webhook → Switch → Code (N items) → node',
+		};
+		log(`n8n ready (pid ${pid}); warming up`);
+		for (const s of scenarios) await run(s.key, 50);
+
+		// Per size, the repeats interleave the scenarios: the Set floor and the node share the machine's noise.
+		for (const n of SIZES) {
+			const perScenario = new Map<string, Array<{ ms: number; counters: Awaited<ReturnType<typeof loadCounters>>; accepted: number; peak: number; rise: number }>>();
+			for (let rep = 0; rep < REPEAT; rep++) {
+				for (const s of scenarios.filter((sc) => sc.sizes.includes(n))) {
+					if (Date.now() > DEADLINE - TRIGGER_BUDGET_MS) break;
+					await freshEmulator(emulator);
+					const started = performance.now();
+					const { before, peak } = await withPeakRss(pid, () => run(s.key, n));
+					const ms = performance.now() - started;
+					const counters = await loadCounters(emulator);
+					const accepted = acceptedMessages(emulator) + emulator.state.hlrLookups.length;
+					log(`${s.key} N=${n} #${rep + 1}: ${ms.toFixed(0)} ms, ${counters.requests} requests, ${accepted} accepted, ${counters.refusedTooMany} × 202`);
+					const list = perScenario.get(s.key) ?? [];
+					list.push({ ms, counters, accepted, peak, rise: peak - before });
+					perScenario.set(s.key, list);
+				}
+			}
+			for (const s of scenarios.filter((sc) => sc.sizes.includes(n))) {
+				const runs = perScenario.get(s.key) ?? [];
+				const last = runs[runs.length - 1];
+				rows.push({
+					what: s.what,
+					n,
+					runs: runs.length,
+					timeMs: runs.length ? median(runs.map((r) => r.ms)) : null,
+					timesMs: runs.map((r) => Math.round(r.ms)),
+					requests: last ? median(runs.map((r) => r.counters.requests)) : null,
+					accepted: last ? median(runs.map((r) => r.accepted)) : null,
+					refused202: last ? median(runs.map((r) => r.counters.refusedTooMany)) : null,
+					peakInFlight: last ? Math.max(...runs.map((r) => r.counters.peakSendsInFlight || r.counters.peakInFlight)) : null,
+					n8nPeakRssMb: last ? Math.max(...runs.map((r) => r.peak)) : null,
+					n8nRssRiseMb: last ? median(runs.map((r) => r.rise)) : null,
+				});
+			}
+			const raw: number[] = [];
+			for (let rep = 0; rep < REPEAT; rep++) {
+				await freshEmulator(emulator);
+				raw.push(await rawPost(emulator, n));
+			}
+			rows.push({ what: 'one raw POST of all numbers, no n8n (the limit)', n, runs: raw.length, timeMs: median(raw), timesMs: raw.map(Math.round), requests: 1, accepted: n, refused202: 0, peakInFlight: 1, n8nPeakRssMb: null, n8nRssRiseMb: null });
+		}
+
+		// Trigger: 5,000 delivery reports as 1,000 calls of 5, against n8n's own Webhook node.
+		const triggerUrl = `${n8n.baseUrl}/webhook/${bench.triggerPath}`;
+		const targets = [
+			{ what: `SMSAPI Trigger: delivery reports in calls of 5 (${TRIGGER_CLIENTS} at a time, up to ${TRIGGER_CALLS} calls or ${TRIGGER_SECONDS} s)`, url: triggerUrl },
+			{ what: "n8n's Webhook node: the same calls", url: n8n.webhookUrl('bench-dlr') },
+		];
+		const triggerRuns = new Map<string, Array<{ ms: number; calls: number; peak: number; rise: number }>>();
+		for (let rep = 0; rep < REPEAT; rep++) {
+			for (const target of targets) {
+				if (Date.now() > DEADLINE) break;
+				// The executions the previous run started must not slow this one down.
+				await waitIdle(pid, Math.min(60_000, Math.max(0, DEADLINE - Date.now())));
+				const { value, before, peak } = await withPeakRss(pid, () => reportCalls(target.url, TRIGGER_CALLS));
+				log(`${target.what} #${rep + 1}: ${value.calls} calls in ${value.ms.toFixed(0)} ms`);
+				triggerRuns.set(target.what, [...(triggerRuns.get(target.what) ?? []), { ...value, peak, rise: peak - before }]);
+			}
+		}
+		for (const target of targets) {
+			const runs = triggerRuns.get(target.what) ?? [];
+			const rate = runs.length ? median(runs.map((r) => (r.calls * 5) / (r.ms / 1000))) : null;
+			rows.push({
+				what: target.what,
+				n: runs.length ? median(runs.map((r) => r.calls * 5)) : 0,
+				runs: runs.length,
+				timeMs: runs.length ? median(runs.map((r) => r.ms)) : null,
+				timesMs: runs.map((r) => Math.round(r.ms)),
+				requests: runs.length ? median(runs.map((r) => r.calls)) : null,
+				accepted: null,
+				refused202: null,
+				peakInFlight: TRIGGER_CLIENTS,
+				n8nPeakRssMb: runs.length ? Math.max(...runs.map((r) => r.peak)) : null,
+				n8nRssRiseMb: runs.length ? median(runs.map((r) => r.rise)) : null,
+				note: rate === null ? undefined : `**${Math.round(rate)} reports/s**`,
+			});
+		}
+
+		const text = table(rows, meta);
+		console.log(text);
+		const dir = path.join(__dirname, '..', '..', 'bench');
+		fs.mkdirSync(dir, { recursive: true });
+		const file = path.join(dir, `bench-${meta.date.replace(/[:.]/g, '-')}.json`);
+		fs.writeFileSync(file, `${JSON.stringify({ meta, rows }, null, '\t')}\n`);
+		fs.writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify({ meta, rows }, null, '\t')}\n`);
+		fs.writeFileSync(path.join(dir, 'latest.md'), `${text}\n`);
+		log(`written ${path.relative(process.cwd(), file)}, bench/latest.json and bench/latest.md`);
+	} finally {
+		await stopAllN8n();
+		await emulator.stop();
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});

@@ -1,0 +1,156 @@
+/**
+ * The workflows the bench runs (scripts/bench/run.ts; the nodes also in inprocess.ts): the same
+ * parameter work everywhere (`to` from the item, a constant message) so that only the node differs.
+ * Every send workflow is Webhook (POST {n}) → Code (n items `{ to }`) → the node under test, and
+ * answers when the last node has finished.
+ */
+import { randomUUID } from 'node:crypto';
+
+export const MESSAGE = 'Spring sale: 20% off until Sunday.';
+export const TOKEN = 'test-token';
+
+type Json = Record<string, unknown>;
+type Credential = { id: string; name: string };
+
+/** A workflow node; `extra` adds webhookId, credentials... */
+function node(name: string, type: string, typeVersion: number, parameters: Json, extra: Json = {}, position = [400, 0]): Json {
+	return { id: randomUUID(), name, type, typeVersion, position, parameters, ...extra };
+}
+
+const SMSAPI = 'n8n-nodes-smsapi-plus.smsapi';
+const WEBHOOK = 'n8n-nodes-base.webhook';
+
+/** n8n's Set node doing the send's parameter work: n8n's own floor. */
+export function setFloorNode(): Json {
+	const assignments = [
+		{ id: 'a1', name: 'to', value: '={{ $json.to }}', type: 'string' },
+		{ id: 'a2', name: 'message', value: MESSAGE, type: 'string' },
+	];
+	return node('Set', 'n8n-nodes-base.set', 3.4, { assignments: { assignments }, options: {} });
+}
+
+/** This package's SMS Send, `to` from the item, a constant message. */
+export function smsapiSendNode(credential: Credential, options: { batching: boolean; maxParallel?: number; personalised?: boolean }): Json {
+	const nodeOptions: Json = {};
+	if (!options.batching) nodeOptions.batching = false;
+	if (options.maxParallel !== undefined) nodeOptions.maxParallelRequests = options.maxParallel;
+	if (options.personalised) nodeOptions.param1 = '={{ $json.to.slice(-4) }}';
+	const message = options.personalised ? 'Your code [%1%]: 20% off until Sunday.' : MESSAGE;
+	const parameters = { resource: 'sms', operation: 'send', to: '={{ $json.to }}', message, options: nodeOptions };
+	return node('SMSAPI', SMSAPI, 1, parameters, { credentials: { smsapiApi: credential } });
+}
+
+/** This package's number lookup, one number per item. */
+export function smsapiLookupNode(credential: Credential): Json {
+	const parameters = { resource: 'hlr', operation: 'lookup', numbers: '={{ $json.to }}', options: {} };
+	return node('SMSAPI', SMSAPI, 1, parameters, { credentials: { smsapiApi: credential } });
+}
+
+/** n8n's HTTP Request node posting one sms.do per item; `throttled`: its batching option, 5 items per 30 ms. */
+export function httpRequestNode(serviceUrl: string, throttled: boolean): Json {
+	return {
+		id: randomUUID(),
+		name: 'HTTP Request',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [400, 0],
+		parameters: {
+			method: 'POST',
+			url: `${serviceUrl}/sms.do`,
+			sendHeaders: true,
+			headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${TOKEN}` }] },
+			sendBody: true,
+			contentType: 'form-urlencoded',
+			bodyParameters: {
+				parameters: [
+					{ name: 'to', value: '={{ $json.to }}' },
+					{ name: 'message', value: MESSAGE },
+					{ name: 'format', value: 'json' },
+				],
+			},
+			options: throttled ? { batching: { batch: { batchSize: 5, batchInterval: 30 } } } : {},
+		},
+	};
+}
+
+/**
+ * The whole bench as one workflow (n8n publishes a workflow in about 10 s, so one saves minutes):
+ * - Webhook "Run" (POST /webhook/bench-run, body `{ key, n }`) → Switch on `key` (one item: its
+ *   cost is no per-item cost) → Code making n items `{ to }` → the node under test; answered when
+ *   that node has finished;
+ * - Webhook "Reports" (GET /webhook/bench-dlr, answered at once) → No Op: what the trigger is compared with;
+ * - SMSAPI Trigger (delivery reports) → No Op, at `/webhook/<webhookId>/dlr/<node id>`.
+ */
+export function benchWorkflow(branches: Array<{ key: string; node: Json }>, credential: Credential) {
+	const at = (x: number, y: number) => [x, y];
+	const nodes: Json[] = [
+		node(
+			'Run',
+			WEBHOOK,
+			2,
+			{ httpMethod: 'POST', path: 'bench-run', responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} },
+			{ webhookId: randomUUID() },
+			at(0, 0),
+		),
+		{
+			id: randomUUID(),
+			name: 'Route',
+			type: 'n8n-nodes-base.switch',
+			typeVersion: 3.2,
+			position: at(200, 0),
+			parameters: {
+				mode: 'rules',
+				rules: {
+					values: branches.map(({ key }) => ({
+						conditions: {
+							options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+							conditions: [{ id: randomUUID(), leftValue: '={{ $json.body.key }}', rightValue: key, operator: { type: 'string', operation: 'equals' } }],
+							combinator: 'and',
+						},
+					})),
+				},
+				options: {},
+			},
+		},
+	];
+	const connections: Record<string, unknown> = {
+		Run: { main: [[{ node: 'Route', type: 'main', index: 0 }]] },
+		Route: { main: branches.map(({ key }) => [{ node: `Items ${key}`, type: 'main', index: 0 }]) },
+	};
+	branches.forEach(({ key, node }, i) => {
+		nodes.push({
+			id: randomUUID(),
+			name: `Items ${key}`,
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			position: at(400, i * 200),
+			parameters: {
+				jsCode: 'const n = Number($input.first().json.body.n);\nreturn Array.from({ length: n }, (_, i) => ({ json: { to: String(48500100000 + i) } }));',
+			},
+		});
+		nodes.push({ ...node, name: `Test ${key}`, position: at(600, i * 200) });
+		connections[`Items ${key}`] = { main: [[{ node: `Test ${key}`, type: 'main', index: 0 }]] };
+	});
+	const triggerWebhookId = randomUUID();
+	const triggerNodeId = randomUUID();
+	nodes.push(
+		node('Reports', WEBHOOK, 2, { httpMethod: 'GET', path: 'bench-dlr', responseMode: 'onReceived', options: {} }, { webhookId: randomUUID() }, at(0, -400)),
+		node('Reports received', 'n8n-nodes-base.noOp', 1, {}, {}, at(200, -400)),
+		node(
+			'SMSAPI Trigger',
+			'n8n-nodes-smsapi-plus.smsapiTrigger',
+			1,
+			{ event: 'dlr' },
+			{ id: triggerNodeId, webhookId: triggerWebhookId, credentials: { smsapiApi: credential } },
+			at(0, -600),
+		),
+		node('Trigger received', 'n8n-nodes-base.noOp', 1, {}, {}, at(200, -600)),
+	);
+	connections.Reports = { main: [[{ node: 'Reports received', type: 'main', index: 0 }]] };
+	connections['SMSAPI Trigger'] = { main: [[{ node: 'Trigger received', type: 'main', index: 0 }]] };
+	return {
+		workflow: { name: 'bench: SMSAPI against n8n\'s own nodes', nodes, connections, settings: { executionOrder: 'v1' } },
+		triggerPath: `${triggerWebhookId}/dlr/${triggerNodeId}`,
+	};
+}
+

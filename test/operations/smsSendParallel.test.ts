@@ -1,0 +1,226 @@
+/**
+ * Requests of one send run in parallel (issue 11): at most Max Parallel Requests in flight (default
+ * 4, below the service's limit of 5 simultaneous sends), error 202 over the limit answered by
+ * waiting and repeating (the service refused it unprocessed: nothing doubles), output order and
+ * pairedItem as the input's whatever order the answers arrive in.
+ */
+import nock from 'nock';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { runInParallel } from '../../nodes/Smsapi/helpers/parallel';
+import { PRIMARY } from '../helpers/n8n-context';
+import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
+import { type NodeError, failure, nodeContext, runNode, smsSend, useMockedNetwork } from './run-node';
+
+useMockedNetwork();
+
+const PHONES = Array.from({ length: 12 }, (_, i) => String(48500200000 + i));
+
+interface Service {
+	/** Requests in flight now and at most. */
+	inFlight: number;
+	peak: number;
+	/** Every request's recipients, in arrival order, and what it was answered. */
+	received: Array<{ to: string; idx: string; answer: 'accepted' | 'refused202' | 'failed' }>;
+	/** Numbers that got a message (accepted), as often as they got one. */
+	accepted: string[];
+}
+
+/**
+ * A mocked sms.do that answers after a delay (longer for earlier numbers, so answers arrive out
+ * of order), refuses with error 202 above `cap` simultaneous requests (as the service does), and
+ * answers `fail(to)` with a business error when it says so.
+ */
+function parallelService(options: { cap?: number; fail?: (to: string) => IDataObject | undefined } = {}): Service {
+	const service: Service = { inFlight: 0, peak: 0, received: [], accepted: [] };
+	nock(PRIMARY)
+		.persist()
+		.post('/sms.do')
+		.query(true)
+		.reply(function (_uri, body, callback) {
+			const form = Object.fromEntries(new URLSearchParams(String(body)));
+			const to = form.to;
+			if (options.cap !== undefined && service.inFlight >= options.cap) {
+				service.received.push({ to, idx: form.idx, answer: 'refused202' });
+				setTimeout(() => callback(null, [200, JSON.stringify({ error: 202, message: 'Too many simultaneous requests' })]), 5);
+				return;
+			}
+			service.inFlight++;
+			service.peak = Math.max(service.peak, service.inFlight);
+			const position = PHONES.indexOf(to.split(',')[0]);
+			const delay = 10 + (PHONES.length - Math.max(0, position)) * 4;
+			setTimeout(() => {
+				service.inFlight--;
+				const refusal = options.fail?.(to);
+				if (refusal) {
+					service.received.push({ to, idx: form.idx, answer: 'failed' });
+					callback(null, [200, JSON.stringify(refusal)]);
+					return;
+				}
+				service.received.push({ to, idx: form.idx, answer: 'accepted' });
+				const numbers = to.split(',');
+				service.accepted.push(...numbers);
+				const idx = form.idx.split('|');
+				const list = numbers.map((number, i) => ({ id: `id-${number}`, points: '0.1650', number, submitted_number: number, status: 'QUEUE', idx: idx[i] }));
+				callback(null, [200, JSON.stringify({ count: list.length, list })]);
+			}, delay);
+		});
+	return service;
+}
+
+function expectInputOrder(output: INodeExecutionData[], phones: string[]): void {
+	expect(output.map((item) => item.json.number)).toEqual(phones);
+	expect(output.map((item) => (item.pairedItem as { item: number }).item)).toEqual(phones.map((_, i) => i));
+}
+
+const items = (phones: string[]) => phones.map((phone) => ({ phone }));
+const perItem = (options: INodeParameters) => smsSend('={{ $json.phone }}', 'Hello', options);
+
+describe('sms.send: requests in parallel', () => {
+	it('batching off, 12 items: at most 4 requests in flight by default (and 4 are used); output order and pairing as the input', async () => {
+		const service = parallelService();
+		const output = await runNode({ parameters: perItem({ batching: false }), items: items(PHONES) });
+		expect(service.received).toHaveLength(12);
+		expect(service.peak).toBe(4);
+		// Answers arrived out of order (later numbers answer sooner)...
+		expect(service.received.map((r) => r.to)).not.toEqual(PHONES);
+		// ...and the output is still in input order, each item paired with its input.
+		expectInputOrder(output, PHONES);
+	});
+
+	it('the credential is read once per run, not once per request', async () => {
+		parallelService();
+		const context = nodeContext({ parameters: perItem({ batching: false }), items: items(PHONES) });
+		const read = jest.spyOn(context, 'getCredentials');
+		const [output] = await new Smsapi().execute.call(context);
+		expectInputOrder(output, PHONES);
+		// Once by the node; n8n's request helper gets it from the node instead of reading it per request.
+		expect(read).toHaveBeenCalledTimes(1);
+	});
+
+	it.each([1, 2, 5])('Max Parallel Requests %i: never more in flight', async (limit) => {
+		const service = parallelService();
+		const output = await runNode({ parameters: perItem({ batching: false, maxParallelRequests: limit }), items: items(PHONES) });
+		expect(service.peak).toBe(limit);
+		expectInputOrder(output, PHONES);
+	});
+
+	it('error 202 above the service\'s limit: the refused request is repeated after a wait with the same idx; every number gets exactly one message', async () => {
+		// A service that allows only 2 at once while the node sends 4 at once.
+		const service = parallelService({ cap: 2 });
+		const output = await runNode({ parameters: perItem({ batching: false }), items: items(PHONES.slice(0, 6)) });
+		const refused = service.received.filter((r) => r.answer === 'refused202');
+		expect(refused.length).toBeGreaterThan(0);
+		// Each refused request came again with the same body (same idx, check_idx guard) and was accepted once.
+		for (const { to, idx } of refused) {
+			expect(service.received.filter((r) => r.to === to && r.answer === 'accepted')).toEqual([{ to, idx, answer: 'accepted' }]);
+		}
+		expect([...service.accepted].sort()).toEqual(PHONES.slice(0, 6));
+		expectInputOrder(output, PHONES.slice(0, 6));
+	});
+
+	it('a request refused for good stops the run: no further request starts, and the error names what the requests already in flight sent', async () => {
+		const failing = PHONES[3];
+		const service = parallelService({ fail: (to) => (to === failing ? { error: 103, message: 'Insufficient credits' } : undefined) });
+		const error: NodeError = await failure(runNode({ parameters: perItem({ batching: false, maxParallelRequests: 2 }), items: items(PHONES) }));
+		expect(error.message).toMatch(/credits/i);
+		expect(error.context.itemIndex).toBe(3);
+		// At most the one request in flight beside the failing one started after it: not the whole run.
+		expect(service.received.length).toBeLessThanOrEqual(6);
+		for (const number of service.accepted) expect(error.description).toContain(number);
+	});
+
+	it('with Continue On Fail the refused request becomes its item\'s error, the others are sent, in input order', async () => {
+		const failing = PHONES[5];
+		parallelService({ fail: (to) => (to === failing ? { error: 103, message: 'Insufficient credits' } : undefined) });
+		const output = await runNode({ parameters: perItem({ batching: false }), items: items(PHONES), continueOnFail: true });
+		expect(output.map((item) => item.json.number ?? (/credits/i.test(String(item.json.error)) ? 'error:credits' : String(item.json.error)))).toEqual(
+			PHONES.map((phone) => (phone === failing ? 'error:credits' : phone)),
+		);
+		expect(output.map((item) => (item.pairedItem as { item: number }).item)).toEqual(PHONES.map((_, i) => i));
+	});
+});
+
+describe('runInParallel', () => {
+	it('hands results over in task order, keeps to the limit, and starts nothing after a stop', async () => {
+		let inFlight = 0;
+		let peak = 0;
+		const started: number[] = [];
+		const handed: number[] = [];
+		await runInParallel(
+			10,
+			async (index) => {
+				started.push(index);
+				inFlight++;
+				peak = Math.max(peak, inFlight);
+				await new Promise((resolve) => setTimeout(resolve, 30 - index * 2));
+				inFlight--;
+				if (index === 4) throw new Error('four');
+				return index;
+			},
+			{ limit: 3, settled: (index, result) => (handed.push(index), result.ok) },
+		);
+		expect(peak).toBe(3);
+		expect(handed).toEqual([...handed].sort((a, b) => a - b));
+		expect(handed).toEqual(started);
+		expect(started).not.toContain(9);
+		expect(handed).toContain(4);
+	});
+});
+
+describe('hlr.lookup: chunks of 20 in parallel', () => {
+	it('100 numbers: 5 requests, at most 4 in flight, answers back to their numbers in input order', async () => {
+		let inFlight = 0;
+		let peak = 0;
+		const received: string[] = [];
+		nock(PRIMARY)
+			.persist()
+			.post('/hlr.do')
+			.query(true)
+			.reply(function (_uri, body, callback) {
+				const numbers = String(new URLSearchParams(String(body)).get('number')).split(',');
+				received.push(numbers[0]);
+				inFlight++;
+				peak = Math.max(peak, inFlight);
+				// The first chunk answers last.
+				setTimeout(() => {
+					inFlight--;
+					callback(null, [200, JSON.stringify(numbers.map((number) => ({ status: 'OK', number, id: `id${number}`, price: 0.01 })))]);
+				}, 60 - received.length * 10);
+			});
+		const list = Array.from({ length: 100 }, (_, i) => String(48500300000 + i));
+		const output = await runNode({ parameters: { resource: 'hlr', operation: 'lookup', numbers: list.join(','), options: {} } });
+		expect(received).toHaveLength(5);
+		expect(peak).toBe(4);
+		expect(output.map((item) => item.json.number)).toEqual(list);
+		expect(output.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+});
+
+describe('sms.sendToGroup: one request per item, in parallel', () => {
+	it('8 group sends: at most 4 in flight, output in input order, each paired with its item', async () => {
+		let inFlight = 0;
+		let peak = 0;
+		nock(PRIMARY)
+			.persist()
+			.post('/sms.do')
+			.query(true)
+			.reply(function (_uri, body, callback) {
+				const group = String(new URLSearchParams(String(body)).get('group'));
+				inFlight++;
+				peak = Math.max(peak, inFlight);
+				setTimeout(() => {
+					inFlight--;
+					callback(null, [200, JSON.stringify({ count: 1, list: [{ id: `id-${group}`, points: '0.1650', number: '48500000001', status: 'QUEUE' }] })]);
+				}, 80 - Number(group.slice(1)) * 8);
+			});
+		const groups = Array.from({ length: 8 }, (_, i) => `g${i}`);
+		const output = await runNode({
+			parameters: { resource: 'sms', operation: 'sendToGroup', group: '={{ $json.group }}', message: 'Hello', options: {} },
+			items: groups.map((group) => ({ group })),
+		});
+		expect(peak).toBe(4);
+		expect(output.map((item) => item.json.group)).toEqual(groups);
+		expect(output.map((item) => (item.pairedItem as { item: number }).item)).toEqual(groups.map((_, i) => i));
+	});
+});

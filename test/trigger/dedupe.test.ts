@@ -31,7 +31,7 @@ describe('SeenReports (bounded LRU with expiry)', () => {
 		memory.touch('k4', 5); // evicts k2, the least recently seen
 		expect(memory.has('k1', 6)).toBe(true);
 		expect(memory.has('k2', 6)).toBe(false);
-		expect(memory.toState().entries.map(([key]) => key)).toEqual(['k3', 'k1', 'k4']);
+		expect(memory.entries().map(([key]) => key)).toEqual(['k3', 'k1', 'k4']);
 	});
 
 	it('forgets a key `ttlSeconds` after it was last seen', () => {
@@ -49,7 +49,7 @@ describe('SeenReports (bounded LRU with expiry)', () => {
 			}),
 		) as unknown;
 		const memory = SeenReports.fromState(stored, 1000, limits);
-		expect(memory.toState().entries).toEqual([
+		expect(memory.entries()).toEqual([
 			['b', 960],
 			['c', 970],
 			['d', 980],
@@ -66,27 +66,60 @@ describe('SeenReports (bounded LRU with expiry)', () => {
 	});
 
 	it('is not dirty when restored state had nothing to drop', () => {
-		const memory = SeenReports.fromState({ v: 1, entries: [['a', 990]] }, 1000, limits);
+		const stored = SeenReports.fromState({ v: 1, entries: [['a', 990]] }, 1000, limits).toState();
+		const memory = SeenReports.fromState(stored, 1000, limits);
 		expect(memory.dirty).toBe(false);
 		memory.touch('b', 1000);
 		expect(memory.dirty).toBe(true);
 	});
 
+	it('reads a memory stored in version 1 and marks it for saving in the current form', () => {
+		const memory = SeenReports.fromState({ v: 1, entries: [['a', 990], ['b', 995]] }, 1000, limits);
+		expect(memory.entries()).toEqual([['a', 990], ['b', 995]]);
+		expect(memory.dirty).toBe(true);
+		expect(SeenReports.fromState(memory.toState(), 1000, limits).entries()).toEqual([['a', 990], ['b', 995]]);
+	});
+
+	it('drops malformed parts of a stored text', () => {
+		const memory = SeenReports.fromState({ v: 2, seen: 'a rs,bad,b rs x, rs,c !,d rt' }, 1000, limits);
+		expect(memory.entries()).toEqual([['a', 1000], ['d', 1001]]);
+		expect(memory.dirty).toBe(true);
+		expect(SeenReports.fromState({ v: 2, seen: '' }, 1000, limits).size).toBe(0);
+	});
+
+	it('stores a full memory as one text (n8n proxies every object inside static data, per copy)', () => {
+		const memory = new SeenReports();
+		const now = 1_800_000_000;
+		for (let i = 0; i < DEFAULT_DEDUPE_LIMITS.capacity + 500; i++)
+			memory.touch(dedupeKey('dlr', { MsgId: String(i), status: 404 }), now - 1000 + (i % 1000));
+		expect(memory.size).toBe(DEFAULT_DEDUPE_LIMITS.capacity);
+		const state = memory.toState();
+		const objects = (value: unknown): number =>
+			typeof value === 'object' && value !== null ? 1 + Object.values(value).reduce((n: number, v) => n + objects(v), 0) : 0;
+		// The old form (one [key, seconds] array per report) held 10,001 objects here.
+		expect(objects(state)).toBe(1);
+		expect(JSON.stringify(state).length).toBeLessThan(260_000);
+		const restored = SeenReports.fromState(JSON.parse(JSON.stringify(state)), now, DEFAULT_DEDUPE_LIMITS);
+		expect(restored.entries()).toEqual(memory.entries());
+		expect(restored.dirty).toBe(false);
+	});
+
 	it('cuts to the keys seen in the last seconds', () => {
 		const memory = SeenReports.fromState({ v: 1, entries: [['k1', 10], ['k2', 30], ['k3', 40]] }, 50, limits);
-		expect(memory.recent(50, 20).toState().entries).toEqual([['k2', 30], ['k3', 40]]);
+		expect(memory.recent(50, 20).entries()).toEqual([['k2', 30], ['k3', 40]]);
 	});
 
 	it('merges memories: each key at its latest sighting, least recent first, expired dropped, capacity kept', () => {
 		const a = SeenReports.fromState({ v: 1, entries: [['k1', 10], ['k2', 30]] }, 50, limits);
 		const b = SeenReports.fromState({ v: 1, entries: [['old', -100], ['k1', 40], ['k3', 20]] }, 50, limits);
 		const merged = SeenReports.merged([a, b], 50, limits);
-		expect(merged.toState().entries).toEqual([['k3', 20], ['k2', 30], ['k1', 40]]);
+		expect(merged.entries()).toEqual([['k3', 20], ['k2', 30], ['k1', 40]]);
 		expect(merged.dirty).toBe(true);
 		const four = SeenReports.merged([a, SeenReports.fromState({ v: 1, entries: [['k4', 45], ['k5', 46]] }, 50, limits)], 50, limits);
-		expect(four.toState().entries.map(([key]) => key)).toEqual(['k2', 'k4', 'k5']);
+		expect(four.entries().map(([key]) => key)).toEqual(['k2', 'k4', 'k5']);
 		// Nothing new: not dirty.
-		expect(SeenReports.merged([a, a], 50, limits).dirty).toBe(false);
+		const clean = SeenReports.fromState(a.toState(), 50, limits);
+		expect(SeenReports.merged([clean, clean], 50, limits).dirty).toBe(false);
 	});
 
 	it('has the documented default bounds', () => {
@@ -167,7 +200,7 @@ describe('rememberReports (stored memory + this process)', () => {
 		expect(again.fresh).toEqual([dlr2]);
 		expect(again.repeated).toBe(1);
 		// What is stored holds both, though the stored memory it started from held neither.
-		expect(again.memory.toState().entries.map(([key]) => key)).toHaveLength(2);
+		expect(again.memory.entries().map(([key]) => key)).toHaveLength(2);
 		expect(again.memory.dirty).toBe(true);
 	});
 

@@ -10,6 +10,10 @@ import type { CallbackEvent } from './eventFields';
  * The memory is a bounded LRU of report keys with an expiry, kept as plain JSON so it can live in
  * the node's workflow static data. Keys are hashed (96 bits) to keep that JSON small and free of
  * phone numbers and message texts. Limits of where it lives: see `SmsapiTrigger.node.ts`.
+ *
+ * It is stored as ONE text, not as a list of pairs: n8n wraps every object and array inside the
+ * static data in a change-tracking proxy each time it builds a workflow (several times per
+ * request), so 10,000 pairs cost about 5 MB and 40 ms per copy, one text about 0.2 MB and 0.5 ms.
  */
 
 export interface DedupeLimits {
@@ -24,10 +28,26 @@ export const DEFAULT_DEDUPE_LIMITS: DedupeLimits = {
 	ttlSeconds: 7 * 24 * 60 * 60,
 };
 
-/** The stored form: `[key, last seen (UNIX seconds)]`, least recently seen first. */
+/**
+ * The stored form: `<key> <last seen, UNIX seconds in base 36>` per report, joined with commas,
+ * least recently seen first. Version 1 (still read) held `entries: [key, seconds][]`.
+ */
 export interface DedupeState {
-	v: 1;
-	entries: Array<[string, number]>;
+	v: 2;
+	seen: string;
+}
+
+/** `[key, last seen (UNIX seconds)]` of a stored memory of either version; undefined: unreadable. */
+function storedEntries(state: unknown): unknown[] | undefined {
+	const stored = state as { v?: unknown; entries?: unknown; seen?: unknown } | undefined;
+	if (Array.isArray(stored?.entries)) return stored.entries;
+	if (stored?.v !== 2 || typeof stored.seen !== 'string') return undefined;
+	if (stored.seen === '') return [];
+	return stored.seen.split(',').map((entry) => {
+		const [key, seenAt, ...rest] = entry.split(' ');
+		const seconds = /^-?[0-9a-z]{1,8}$/.test(seenAt ?? '') ? parseInt(seenAt, 36) : NaN;
+		return rest.length === 0 && key !== '' && Number.isFinite(seconds) ? [key, seconds] : entry;
+	});
 }
 
 export class SeenReports {
@@ -43,9 +63,15 @@ export class SeenReports {
 		now: number,
 		limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS,
 	): SeenReports {
+		const entries = storedEntries(state);
+		const memory = SeenReports.fromEntries(entries ?? [], now, limits);
+		// A memory of version 1 is saved again in the current form.
+		if (entries !== undefined && (state as { v?: unknown }).v !== 2) memory.changed = true;
+		return memory;
+	}
+
+	private static fromEntries(entries: unknown[], now: number, limits: DedupeLimits): SeenReports {
 		const memory = new SeenReports(limits);
-		const entries = (state as Partial<DedupeState> | undefined)?.entries;
-		if (!Array.isArray(entries)) return memory;
 		for (const entry of entries) {
 			if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'number') {
 				memory.changed = true;
@@ -102,7 +128,7 @@ export class SeenReports {
 			}
 		}
 		const entries = [...latest].sort((a, b) => a[1] - b[1]);
-		const result = SeenReports.fromState({ v: 1, entries }, now, limits);
+		const result = SeenReports.fromEntries(entries, now, limits);
 		const first = memories[0];
 		if (first === undefined || result.size !== first.size || first.dirty) result.changed = true;
 		return result;
@@ -116,8 +142,15 @@ export class SeenReports {
 		return result;
 	}
 
+	/** `[key, last seen]`, least recently seen first. */
+	entries(): Array<[string, number]> {
+		return [...this.seen.entries()];
+	}
+
 	toState(): DedupeState {
-		return { v: 1, entries: [...this.seen.entries()] };
+		const parts: string[] = [];
+		for (const [key, seenAt] of this.seen) parts.push(`${key} ${seenAt.toString(36)}`);
+		return { v: 2, seen: parts.join(',') };
 	}
 
 	private isExpired(seenAt: number, now: number): boolean {

@@ -238,24 +238,24 @@ export function dropSeenReports(
 }
 
 /**
- * Reports seen by this n8n process, per trigger node and mode. n8n reads the static data at the
+ * Reports seen by this running n8n, per trigger node and mode. n8n reads the static data at the
  * start of each request and saves it after the answer: two requests in flight at once would each
  * miss the other's reports (both copies of one report start the workflow; the later save drops
- * the other's keys). This process-wide copy is checked and updated without a pause in between, so
- * requests of one process always see each other. It only has to bridge the moment between a
+ * the other's keys). This in-memory copy is checked and updated without a pause in between, so
+ * requests to one running n8n always see each other. It only has to bridge the moment between a
  * request and n8n's save, so it keeps the last minutes only (the stored memory keeps the rest),
  * for the most recently used scopes only.
  */
 const processMemory = new Map<string, SeenReports>();
 
-/** Trigger nodes remembered per process at most (each holds at most `capacity` keys). */
+/** Trigger nodes remembered in memory at most (each holds at most `capacity` keys). */
 export const PROCESS_MEMORY_SCOPES = 200;
 
-/** How long this process remembers a report by itself (the stored memory keeps it longer). */
+/** How long this running n8n remembers a report by itself (the stored memory keeps it longer). */
 export const PROCESS_MEMORY_SECONDS = 15 * 60;
 
 /**
- * The dedupe step of one request: the stored memory (static data) and this process's memory
+ * The dedupe step of one request: the stored memory (static data) and this running n8n's memory
  * together decide which reports are new; both learn every report of the request. Returns the new
  * reports and the memory to store (always changed when there were reports).
  */
@@ -280,7 +280,7 @@ export function rememberReports(
 	return { fresh, repeated, memory };
 }
 
-/** Forgets this process's memory (tests). */
+/** Forgets this running n8n's memory (tests). */
 export function forgetProcessMemory(): void {
 	processMemory.clear();
 }

@@ -43,11 +43,11 @@ export function guardProblem(
 	return readGuards(rawParameters, secretValue, options).problem;
 }
 
-/** Problems already logged in this process, so that each is logged once, not per callback. */
+/** Problems already logged by this running n8n, so that each is logged once, not per callback. */
 const logged = new Set<string>();
 const MAX_LOGGED = 1000;
 
-/** True the first time `key` is seen in this process (bounded memory). */
+/** True the first time `key` is seen by this running n8n (bounded memory). */
 export function firstTimeLogged(key: string): boolean {
 	if (logged.has(key)) return false;
 	if (logged.size >= MAX_LOGGED) logged.clear();

@@ -111,7 +111,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 			options,
 		);
 
-		// 0. Settings that cannot check callbacks refuse them all (logged once per process).
+		// 0. Settings that cannot check callbacks refuse them all (logged once per running n8n).
 		if (guards.problem !== undefined) {
 			if (
 				firstTimeLogged(`${this.getWorkflow().id ?? ''}\u0000${nodeName}\u0000${guards.problem}`)

@@ -5,7 +5,7 @@
  *
  * Sizes: the service sends at most 5 delivery reports per request and number lookups of at most
  * 20 numbers (docs/service-behaviour.md, "Callbacks" and "Limits"); an inbound message is a handful of fields. The limits leave wide
- * room above that and stay far below what could stall n8n's main process.
+ * room above that and stay far below what could stall n8n's main instance.
  */
 export const PARSE_LIMITS = {
 	/** Reports in one request; more is not the service, and is refused (413). */

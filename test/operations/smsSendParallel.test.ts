@@ -224,3 +224,47 @@ describe('sms.sendToGroup: one request per item, in parallel', () => {
 		expect(output.map((item) => (item.pairedItem as { item: number }).item)).toEqual(groups.map((_, i) => i));
 	});
 });
+
+describe('contact.getMany: pages after the first in parallel', () => {
+	it('Return All of 1,000 contacts: the first page tells the size, the other 9 go at most 4 at a time, joined in offset order', async () => {
+		let inFlight = 0;
+		let peak = 0;
+		const offsets: number[] = [];
+		nock(PRIMARY)
+			.persist()
+			.get('/contacts')
+			.query(true)
+			.reply(function (uri, _body, callback) {
+				const query = new URL(uri, PRIMARY).searchParams;
+				const offset = Number(query.get('offset'));
+				const limit = Number(query.get('limit'));
+				offsets.push(offset);
+				inFlight++;
+				peak = Math.max(peak, inFlight);
+				const collection = Array.from({ length: Math.max(0, Math.min(limit, 1000 - offset)) }, (_, i) => ({ id: `c${offset + i}` }));
+				// Later pages answer sooner: the output must still be in offset order.
+				setTimeout(() => {
+					inFlight--;
+					callback(null, [200, JSON.stringify({ size: 1000, collection })]);
+				}, 60 - offset / 20);
+			});
+		const output = await runNode({ parameters: { resource: 'contact', operation: 'getMany', returnAll: true } });
+		expect(offsets).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900]);
+		expect(peak).toBe(4);
+		expect(output.map((item) => item.json.id)).toEqual(Array.from({ length: 1000 }, (_, i) => `c${i}`));
+	});
+
+	it('a page that fails stops the paging and fails the item: no partial list is output', async () => {
+		nock(PRIMARY)
+			.persist()
+			.get('/contacts')
+			.query(true)
+			.reply(function (uri) {
+				const offset = Number(new URL(uri, PRIMARY).searchParams.get('offset'));
+				if (offset === 300) return [200, JSON.stringify({ error: 1000, message: 'Action allowed only for main user' })];
+				return [200, JSON.stringify({ size: 1000, collection: Array.from({ length: 100 }, (_, i) => ({ id: `c${offset + i}` })) })];
+			});
+		const error: NodeError = await failure(runNode({ parameters: { resource: 'contact', operation: 'getMany', returnAll: true } }));
+		expect(error.message).toMatch(/main user/i);
+	});
+});

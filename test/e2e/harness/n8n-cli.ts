@@ -1,6 +1,6 @@
 /**
- * n8n's command line against one user folder: import credentials and workflows, activate
- * (publish) them, run a workflow once with `n8n execute` and read the run it prints.
+ * n8n's command line against one user folder: import credentials and workflows, run a workflow
+ * once with `n8n execute` and read the run it prints.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -102,12 +102,6 @@ export class N8nCli {
 		const full = wfs.map(completeWorkflow);
 		await this.run(['import:workflow', `--input=${this.writeTemp('workflows', full)}`]);
 		return full;
-	}
-
-	/** Activates a workflow (2.x: publishes it). n8n reads it at the next start. */
-	async activate(id: string): Promise<void> {
-		if (this.line.line === '2') await this.run(['publish:workflow', `--id=${id}`]);
-		else await this.run(['update:workflow', `--id=${id}`, '--active=true']);
 	}
 
 	/**

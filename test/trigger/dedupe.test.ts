@@ -5,6 +5,7 @@ import {
 	forgetProcessMemory,
 	PROCESS_MEMORY_SCOPES,
 	PROCESS_MEMORY_SECONDS,
+	WHOLE_MEMORY_SCOPES,
 	rememberReports,
 	reportIdentity,
 	SeenReports,
@@ -228,5 +229,52 @@ describe('rememberReports (stored memory + this process)', () => {
 		// scope-0 was the least recently used of PROCESS_MEMORY_SCOPES + 2: forgotten.
 		expect(rememberReports('scope-0', undefined, 'dlr', [dlr1], 11).fresh).toEqual([dlr1]);
 		expect(rememberReports(`scope-${PROCESS_MEMORY_SCOPES}`, undefined, 'dlr', [dlr2], 11).fresh).toEqual([]);
+	});
+});
+
+describe('the stored text kept in step', () => {
+	it('after new keys, repeated keys and keys dropping off at capacity it is what writing all keys anew gives', () => {
+		const memory = new SeenReports({ capacity: 50, ttlSeconds: 3600 });
+		memory.toState();
+		let seed = 7;
+		const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+		for (let step = 0; step < 2000; step++) {
+			memory.touch(`k${Math.floor(random() * 120)}`, 1000 + step);
+			if (step % 37 === 0) {
+				const kept = memory.toState().seen;
+				const anew = memory.entries().map(([key, seenAt]) => `${key} ${seenAt.toString(36)}`).join(',');
+				expect(kept).toBe(anew);
+			}
+		}
+		expect(memory.size).toBe(50);
+		expect(SeenReports.fromState(memory.toState(), 3000).entries()).toEqual(memory.entries());
+	});
+});
+
+describe('rememberReports: the memory this n8n stored last', () => {
+	beforeEach(() => forgetProcessMemory());
+	const dlr = (id: string) => ({ MsgId: id, status: 404 });
+
+	it('is used as it is when the static data holds the text it stored; a text another n8n stored is read', () => {
+		const first = rememberReports('s', undefined, 'dlr', [dlr('1')], 10);
+		const same = rememberReports('s', first.state, 'dlr', [dlr('1'), dlr('2')], 11);
+		expect(same.fresh).toEqual([dlr('2')]);
+		expect(same.memory).toBe(first.memory);
+		expect(same.memory.dirty).toBe(true);
+		// Another n8n process saw report 3 and stored its own text: that text is read and joined.
+		const elsewhere = rememberReports('other-n8n', undefined, 'dlr', [dlr('3')], 12).state;
+		const joined = rememberReports('s', elsewhere, 'dlr', [dlr('3'), dlr('2'), dlr('4')], 13);
+		expect(joined.fresh).toEqual([dlr('4')]);
+		expect(joined.memory).not.toBe(first.memory);
+		expect(joined.memory.entries()).toHaveLength(4);
+	});
+
+	it(`holds the whole memory for the ${WHOLE_MEMORY_SCOPES} most recent scopes only, the last minutes for the others`, () => {
+		const old = rememberReports('scope-old', undefined, 'dlr', [dlr('1')], 10);
+		for (let i = 0; i < WHOLE_MEMORY_SCOPES; i++) rememberReports(`scope-${i}`, undefined, 'dlr', [dlr('2')], 10);
+		// No longer held whole: the same stored text is read again (a new memory), with the same answer.
+		const again = rememberReports('scope-old', old.state, 'dlr', [dlr('1')], 11);
+		expect(again.memory).not.toBe(old.memory);
+		expect(again.fresh).toEqual([]);
 	});
 });

@@ -50,10 +50,21 @@ function storedEntries(state: unknown): unknown[] | undefined {
 	});
 }
 
+/** One key in the stored text: `<key> <last seen, UNIX seconds in base 36>`. */
+function entryText(key: string, seenAt: number): string {
+	return `${key} ${seenAt.toString(36)}`;
+}
+
 export class SeenReports {
 	private readonly seen = new Map<string, number>();
 
 	private changed = false;
+
+	/**
+	 * The stored text of `seen` once written, kept in step as keys are added at the end and drop
+	 * off the front, so that a request does not write all 10,000 keys anew; undefined: not written.
+	 */
+	private text: string | undefined;
 
 	constructor(private readonly limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS) {}
 
@@ -98,6 +109,11 @@ export class SeenReports {
 		return this.changed;
 	}
 
+	/** The memory as it is has been stored: unchanged from here on. */
+	markStored(): void {
+		this.changed = false;
+	}
+
 	has(key: string, now: number): boolean {
 		const seenAt = this.seen.get(key);
 		return seenAt !== undefined && !this.isExpired(seenAt, now);
@@ -105,9 +121,14 @@ export class SeenReports {
 
 	/** Records a sighting: the key becomes the most recently seen. */
 	touch(key: string, now: number): void {
-		this.seen.delete(key);
+		const known = this.seen.delete(key);
 		this.seen.set(key, now);
 		this.changed = true;
+		if (this.text !== undefined) {
+			// A new key goes last in the text too; a known one moves from the middle: written anew.
+			const part = entryText(key, now);
+			this.text = known ? undefined : this.text === '' ? part : `${this.text},${part}`;
+		}
 		this.evictOverflow();
 	}
 
@@ -148,9 +169,12 @@ export class SeenReports {
 	}
 
 	toState(): DedupeState {
-		const parts: string[] = [];
-		for (const [key, seenAt] of this.seen) parts.push(`${key} ${seenAt.toString(36)}`);
-		return { v: 2, seen: parts.join(',') };
+		if (this.text === undefined) {
+			const parts: string[] = [];
+			for (const [key, seenAt] of this.seen) parts.push(entryText(key, seenAt));
+			this.text = parts.join(',');
+		}
+		return { v: 2, seen: this.text };
 	}
 
 	private isExpired(seenAt: number, now: number): boolean {
@@ -159,10 +183,15 @@ export class SeenReports {
 
 	private evictOverflow(): void {
 		const capacity = Math.max(0, this.limits.capacity);
-		for (const key of this.seen.keys()) {
+		for (const [key, seenAt] of this.seen) {
 			if (this.seen.size <= capacity) break;
 			this.seen.delete(key);
 			this.changed = true;
+			if (this.text !== undefined) {
+				// The least recently seen is first in the text as well.
+				const length = entryText(key, seenAt).length;
+				this.text = this.text.length <= length ? '' : this.text.slice(length + 1);
+			}
 		}
 	}
 }
@@ -242,22 +271,53 @@ export function dropSeenReports(
  * start of each request and saves it after the answer: two requests in flight at once would each
  * miss the other's reports (both copies of one report start the workflow; the later save drops
  * the other's keys). This in-memory copy is checked and updated without a pause in between, so
- * requests to one running n8n always see each other. It only has to bridge the moment between a
- * request and n8n's save, so it keeps the last minutes only (the stored memory keeps the rest),
- * for the most recently used scopes only.
+ * requests to one running n8n always see each other.
+ *
+ * For the most recently used scopes it is the whole memory together with the text it was stored
+ * as: when the static data of the next request holds that same text (no other n8n process wrote
+ * in between), the memory is used as it is instead of being read from the text and merged again,
+ * which for a full memory of 10,000 reports costs about 20 ms and several MB per request. Older
+ * scopes keep the last minutes only (the stored memory keeps the rest).
  */
-const processMemory = new Map<string, SeenReports>();
+interface HeldMemory {
+	memory: SeenReports;
+	/** The stored text this memory is exactly; undefined: only the recent keys are held. */
+	text?: string;
+}
+
+const processMemory = new Map<string, HeldMemory>();
 
 /** Trigger nodes remembered in memory at most (each holds at most `capacity` keys). */
 export const PROCESS_MEMORY_SCOPES = 200;
 
+/** Of those, the most recently used ones hold their whole memory (the others the last minutes). */
+export const WHOLE_MEMORY_SCOPES = 20;
+
 /** How long this running n8n remembers a report by itself (the stored memory keeps it longer). */
 export const PROCESS_MEMORY_SECONDS = 15 * 60;
+
+function storedText(stored: unknown): string | undefined {
+	const state = stored as { v?: unknown; seen?: unknown } | undefined;
+	return state?.v === 2 && typeof state.seen === 'string' ? state.seen : undefined;
+}
+
+/** Keeps PROCESS_MEMORY_SCOPES scopes, the WHOLE_MEMORY_SCOPES most recent of them whole. */
+function trimProcessMemory(now: number): void {
+	const size = processMemory.size;
+	let index = 0;
+	for (const [scope, held] of processMemory) {
+		const rank = size - index++;
+		if (rank > PROCESS_MEMORY_SCOPES) processMemory.delete(scope);
+		else if (rank > WHOLE_MEMORY_SCOPES && held.text !== undefined) {
+			processMemory.set(scope, { memory: held.memory.recent(now, PROCESS_MEMORY_SECONDS) });
+		}
+	}
+}
 
 /**
  * The dedupe step of one request: the stored memory (static data) and this running n8n's memory
  * together decide which reports are new; both learn every report of the request. Returns the new
- * reports and the memory to store (always changed when there were reports).
+ * reports, the memory (changed when there were reports) and its state to store.
  */
 export function rememberReports(
 	scope: string,
@@ -266,18 +326,24 @@ export function rememberReports(
 	reports: IDataObject[],
 	now: number,
 	limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS,
-): { fresh: IDataObject[]; repeated: number; memory: SeenReports } {
-	const fromStore = SeenReports.fromState(stored, now, limits);
-	const inProcess = processMemory.get(scope)?.recent(now, PROCESS_MEMORY_SECONDS);
-	const memory = inProcess ? SeenReports.merged([fromStore, inProcess], now, limits) : fromStore;
-	const { fresh, repeated } = dropSeenReports(event, reports, memory, now);
-	processMemory.delete(scope);
-	processMemory.set(scope, memory.recent(now, PROCESS_MEMORY_SECONDS));
-	for (const oldest of processMemory.keys()) {
-		if (processMemory.size <= PROCESS_MEMORY_SCOPES) break;
-		processMemory.delete(oldest);
+): { fresh: IDataObject[]; repeated: number; memory: SeenReports; state: DedupeState } {
+	const held = processMemory.get(scope);
+	let memory: SeenReports;
+	if (held?.text !== undefined && storedText(stored) === held.text) {
+		// What is stored is what this n8n stored last: the memory it has is that memory.
+		memory = held.memory;
+		memory.markStored();
+	} else {
+		const fromStore = SeenReports.fromState(stored, now, limits);
+		const recent = held?.memory.recent(now, PROCESS_MEMORY_SECONDS);
+		memory = recent ? SeenReports.merged([fromStore, recent], now, limits) : fromStore;
 	}
-	return { fresh, repeated, memory };
+	const { fresh, repeated } = dropSeenReports(event, reports, memory, now);
+	const state = memory.toState();
+	processMemory.delete(scope);
+	processMemory.set(scope, { memory, text: state.seen });
+	trimProcessMemory(now);
+	return { fresh, repeated, memory, state };
 }
 
 /** Forgets this running n8n's memory (tests). */

@@ -140,7 +140,7 @@ export function benchWorkflow(branches: Array<{ key: string; node: Json }>, cred
 			'SMSAPI Trigger',
 			'n8n-nodes-smsapi-plus.smsapiTrigger',
 			1,
-			{ event: 'dlr' },
+			{ event: 'dlr', ...(process.env.BENCH_TRIGGER_DEDUPE === '0' ? { deduplicate: false } : {}) },
 			{ id: triggerNodeId, webhookId: triggerWebhookId, credentials: { smsapiApi: credential } },
 			at(0, -600),
 		),

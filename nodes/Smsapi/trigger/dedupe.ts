@@ -37,13 +37,20 @@ export interface DedupeState {
 	seen: string;
 }
 
+/** The text of a stored memory of version 2; undefined for any other value. */
+function storedText(stored: unknown): string | undefined {
+	const state = stored as { v?: unknown; seen?: unknown } | undefined;
+	return state?.v === 2 && typeof state.seen === 'string' ? state.seen : undefined;
+}
+
 /** `[key, last seen (UNIX seconds)]` of a stored memory of either version; undefined: unreadable. */
 function storedEntries(state: unknown): unknown[] | undefined {
-	const stored = state as { v?: unknown; entries?: unknown; seen?: unknown } | undefined;
+	const stored = state as { entries?: unknown } | undefined;
 	if (Array.isArray(stored?.entries)) return stored.entries;
-	if (stored?.v !== 2 || typeof stored.seen !== 'string') return undefined;
-	if (stored.seen === '') return [];
-	return stored.seen.split(',').map((entry) => {
+	const seen = storedText(state);
+	if (seen === undefined) return undefined;
+	if (seen === '') return [];
+	return seen.split(',').map((entry) => {
 		const [key, seenAt, ...rest] = entry.split(' ');
 		const seconds = /^-?[0-9a-z]{1,8}$/.test(seenAt ?? '') ? parseInt(seenAt, 36) : NaN;
 		return rest.length === 0 && key !== '' && Number.isFinite(seconds) ? [key, seconds] : entry;
@@ -295,11 +302,6 @@ export const WHOLE_MEMORY_SCOPES = 20;
 
 /** How long this running n8n remembers a report by itself (the stored memory keeps it longer). */
 export const PROCESS_MEMORY_SECONDS = 15 * 60;
-
-function storedText(stored: unknown): string | undefined {
-	const state = stored as { v?: unknown; seen?: unknown } | undefined;
-	return state?.v === 2 && typeof state.seen === 'string' ? state.seen : undefined;
-}
 
 /** Keeps PROCESS_MEMORY_SCOPES scopes, the WHOLE_MEMORY_SCOPES most recent of them whole. */
 function trimProcessMemory(now: number): void {

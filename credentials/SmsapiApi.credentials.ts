@@ -123,6 +123,15 @@ export class SmsapiApi implements ICredentialType {
 				'Optional. A secondary address mirroring the primary one, used when the primary is unavailable.',
 			displayOptions: { show: { platform: ['custom'] } },
 		},
+		{
+			displayName: 'Request Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 300 },
+			default: 30,
+			description:
+				'How long to wait for an answer from the service before trying the backup address or failing. A send that timed out may still have been accepted: it is repeated on the backup only when its idx guards it (check_idx), so nobody gets a message twice.',
+		},
 	];
 
 	authenticate: IAuthenticate = async (credentials, requestOptions) =>

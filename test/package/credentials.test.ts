@@ -76,7 +76,7 @@ describe('credential type names and fields (public names)', () => {
 		expect(credential.documentationUrl).toMatch(/^https:\/\//);
 	});
 
-	it('has exactly the contract fields, in order', () => {
+	it('has exactly the contract fields, in order, then the added ones', () => {
 		expect(credential.properties.map((p) => p.name)).toEqual([
 			'authentication',
 			'token',
@@ -85,7 +85,13 @@ describe('credential type names and fields (public names)', () => {
 			'platform',
 			'baseUrl',
 			'backupUrl',
+			'timeout',
 		]);
+	});
+
+	it('has a Request Timeout in seconds for every platform, 30 by default', () => {
+		expect(property('timeout')).toMatchObject({ type: 'number', default: 30, typeOptions: { minValue: 1, maxValue: 300 } });
+		expect(property('timeout').displayOptions).toBeUndefined();
 	});
 
 	it('offers token (default) and legacy authentication', () => {

@@ -179,6 +179,19 @@ describe('what goes on the wire', () => {
 		await run(test, { ...profile, timeout: 1234 });
 		expect(test.sent[0].timeout).toBe(1234);
 	});
+
+	it("the credential's Request Timeout (seconds) replaces the 30 s default; a request's own timeout still wins; empty or 0 keeps the default", async () => {
+		serve(PRIMARY, 'get', '/profile', [200, {}], [200, {}], [200, {}], [200, {}]);
+		const withTimeout = transportContext({ ...tokenCredentials(), timeout: 7.5 });
+		await run(withTimeout, profile);
+		await run(withTimeout, { ...profile, timeout: 1234 });
+		expect(withTimeout.sent.map((options) => options.timeout)).toEqual([7500, 1234]);
+		for (const timeout of ['', 0]) {
+			const unset = transportContext({ ...tokenCredentials(), timeout });
+			await run(unset, profile);
+			expect(unset.sent[0].timeout).toBe(30_000);
+		}
+	});
 });
 
 describe('answers', () => {

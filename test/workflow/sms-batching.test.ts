@@ -8,9 +8,13 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { Emulator } from '../emulator';
+import { SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData } from '../e2e/harness/smsapi';
 import { GENERATED_IDX, injectFault, messages, responseOf, setCredits, smsDoRequests, type SmsDoRequest } from '../e2e/sms/support';
 import { nodeError, nodeItems, pairedIndex } from './run-result';
 import { useEmulatorSuite } from './suite';
+
+/** The credential's Request Timeout in these tests (the default is 30 s). */
+const TIMEOUT_S = 5;
 
 /** The numbers the Code node of the 1,000-item workflows gives item i. */
 const phoneOf = (i: number) => String(48500100000 + i);
@@ -42,7 +46,12 @@ function expectSafe(request: SmsDoRequest, recipients: number) {
 }
 
 describe('in-process n8n: sms batching and failover', () => {
-	const suite = useEmulatorSuite({ emulator: { dlrDelayMs: 600_000 } });
+	const suite = useEmulatorSuite({
+		emulator: { dlrDelayMs: 600_000 },
+		credentials: (emulator) => ({
+			smsapiApi: { type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI', data: { ...smsapiTokenCredentialData(emulator), timeout: TIMEOUT_S } },
+		}),
+	});
 	const emulator = () => suite.emulator();
 
 	beforeEach(async () => {
@@ -107,8 +116,8 @@ describe('in-process n8n: sms batching and failover', () => {
 
 	it.each([
 		{ mode: 'reset' as const, what: 'resets the connection', minWaitMs: 0 },
-		// The transport waits for its 30 s request timeout before it gives up on the primary.
-		{ mode: 'hang' as const, what: 'does not answer at all (past the 30 s request timeout)', minWaitMs: 30_000 },
+		// The transport waits for the credential's Request Timeout before it gives up on the primary.
+		{ mode: 'hang' as const, what: `does not answer at all (past the credential's ${TIMEOUT_S} s request timeout)`, minWaitMs: TIMEOUT_S * 1000 },
 	])(
 		'the primary $what: the 1,000-number request is repeated once on the backup, same body and idx; nothing lost or doubled',
 		async ({ mode, minWaitMs }) => {
@@ -116,7 +125,10 @@ describe('in-process n8n: sms batching and failover', () => {
 			const started = Date.now();
 			const run = await suite.run('sms-batch-same');
 			expect(run.error).toBeUndefined();
-			expect(Date.now() - started).toBeGreaterThanOrEqual(minWaitMs);
+			const waited = Date.now() - started;
+			expect(waited).toBeGreaterThanOrEqual(minWaitMs);
+			// The credential's timeout, not the 30 s default, decided when to go to the backup.
+			expect(waited).toBeLessThan(25_000);
 			const items = nodeItems(run, 'SMSAPI');
 
 			const requests = await smsDoRequests(emulator());

@@ -46,6 +46,14 @@ export const DEFAULT_TRANSPORT_SETTINGS: Readonly<TransportSettings> = Object.fr
 	sleep,
 });
 
+/** The credential's Request Timeout (seconds) in ms; undefined when not set (saved before it existed). */
+function credentialTimeoutMs(credentials: IDataObject): number | undefined {
+	const seconds = Number(credentials.timeout);
+	return credentials.timeout !== undefined && credentials.timeout !== '' && Number.isFinite(seconds) && seconds > 0
+		? Math.round(seconds * 1000)
+		: undefined;
+}
+
 /**
  * The credential per context (one node run) and item: a run of many requests (batching off,
  * lookups in chunks) reads and decrypts it once instead of once per request. A failed read is not kept.
@@ -100,7 +108,7 @@ export async function smsapiApiRequest(
 		addresses: credentialAddresses(node, credentials, secrets, request.itemIndex),
 		legacy: isLegacyRequest(request),
 		guardedByIdx: !request.safeToRepeat && hasIdxGuard(request),
-		timeoutMs: request.timeout ?? config.timeoutMs,
+		timeoutMs: request.timeout ?? credentialTimeoutMs(credentials) ?? config.timeoutMs,
 		address: 'primary',
 		attempts: 0,
 		earlierMayHaveBeenAccepted: false,

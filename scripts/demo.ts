@@ -46,6 +46,16 @@ function loadExample(file: string): WorkflowJson {
 	return JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson;
 }
 
+/** The example with its SMSAPI nodes using this credential (the examples name the demo's, `DEMO_CREDENTIAL`). */
+function withCredential(workflow: WorkflowJson, credential: { id: string; name: string }): WorkflowJson {
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) =>
+			node.credentials?.smsapiApi ? { ...node, credentials: { ...node.credentials, smsapiApi: credential } } : node,
+		),
+	};
+}
+
 /** The webhook path of an example's trigger as n8n shows it: `<webhook id>/<event>/<secret>`. */
 function webhookPathOf(workflow: WorkflowJson, event: string): string {
 	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-smsapi-plus.smsapiTrigger');
@@ -64,9 +74,10 @@ export async function startDemo(
 	let n8n: N8nInstance | undefined;
 	try {
 		n8n = await createN8n({ line: options.line ?? '2', label: 'demo', port: options.n8nPort });
-		await n8n.importCredentials([
+		// The credential and the examples are saved and activated as in the editor (REST API).
+		await n8n.start();
+		const [credential] = await n8n.createCredentials([
 			{
-				id: DEMO_CREDENTIAL.id,
 				name: DEMO_CREDENTIAL.name,
 				type: 'smsapiApi',
 				data: {
@@ -78,9 +89,11 @@ export async function startDemo(
 				},
 			},
 		]);
-		const workflows = DEMO_WORKFLOWS.map((example) => ({ ...example, workflow: loadExample(example.file) }));
-		const ids = await n8n.importWorkflows(workflows.map((example) => example.workflow));
-		await n8n.activate(ids.filter((_, index) => workflows[index].active));
+		const workflows = DEMO_WORKFLOWS.map((example) => ({
+			...example,
+			workflow: withCredential(loadExample(example.file), { id: credential.id, name: credential.name }),
+		}));
+		const ids = await n8n.createWorkflows(workflows.map((example) => example.workflow));
 
 		const autoReply = workflows.find((example) => example.file.startsWith('inbound'))!.workflow;
 		const logger = workflows.find((example) => example.file.startsWith('delivery'))!.workflow;
@@ -88,8 +101,9 @@ export async function startDemo(
 		const moPath = webhookPathOf(autoReply, 'mo');
 		const stopPath = webhookPathOf(stopToBlacklist, 'mo');
 		const dlrPath = webhookPathOf(logger, 'dlr');
+		await n8n.activate(ids.filter((_, index) => workflows[index].active));
 		// Waiting for the POST webhook is enough: n8n registers all active webhooks together.
-		await n8n.start({ webhooks: [{ path: moPath, method: 'POST' }] });
+		await n8n.waitForWebhook(moPath, 'POST');
 		// n8n answers on its webhooks slightly before the triggers have registered their URLs at
 		// the service: wait for both registrations, so the emulator's simulated callbacks find them.
 		await waitFor('the demo triggers to register their URLs at the emulator', 60_000, async () => {

@@ -49,7 +49,9 @@ describe.each(n8nLines())('n8n $version (line $line): the installed package', (l
 		// Delivery reports play no part here: keep them from firing while a test runs.
 		emulator = await startEmulator({ port: 0, token: 'test-token', credits: 100, dlrDelayMs: 600_000, quiet: true });
 		n8n = await createN8n({ line, label: 'installed-package' });
-		const [good, bad] = await n8n.importCredentials([
+		await n8n.start();
+		// Saved as in the editor (REST): no n8n CLI start per import.
+		const [good, bad] = await n8n.createCredentials([
 			{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI e2e', data: smsapiTokenCredentialData(emulator) },
 			{
 				type: SMSAPI_CREDENTIAL_TYPE,
@@ -59,8 +61,7 @@ describe.each(n8nLines())('n8n $version (line $line): the installed package', (l
 		]);
 		credential = { id: good.id, name: good.name };
 		badTokenCredential = { id: bad.id, name: bad.name };
-		sendWorkflowId = await n8n.importWorkflow(loadWorkflowFixture('sms-send-single', { smsapiApi: good }));
-		await n8n.start();
+		[sendWorkflowId] = await n8n.createWorkflows([loadWorkflowFixture('sms-send-single', { smsapiApi: good })]);
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	afterAll(() => stopSuite({ emulator, n8n }), 60_000);

@@ -43,13 +43,17 @@ describe.each(n8nLines())('n8n $version (line $line), queue mode: SMSAPI Trigger
 		redis = await startRedis();
 		emulator = await startEmulator({ port: 0, quiet: true });
 		n8n = await createN8n({ line, label: 'trigger-queue', queue: { redisPort: redis.port, workers: 1, webhookProcesses: 1 } });
-		const [cred] = await n8n.importCredentials([
+		// Saved and activated on the main process as in the editor (REST); the webhook process
+		// finds the new webhook in the database, as in a scaled n8n.
+		await n8n.start();
+		const [cred] = await n8n.createCredentials([
 			{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI e2e', data: smsapiTokenCredentialData(emulator) },
 		]);
 		trigger = loadTriggerWorkflow('trigger-dlr', { smsapiApi: cred });
-		trigger.id = await n8n.importWorkflow(trigger.workflow);
+		[trigger.id] = await n8n.createWorkflows([trigger.workflow]);
 		await n8n.activate(trigger.id);
-		await n8n.start({ webhooks: [{ path: triggerPath(trigger), method: 'GET' }] });
+		await n8n.waitForWebhook(triggerPath(trigger), 'GET');
+		await n8n.waitForWebhook(triggerPath(trigger), 'GET', 30_000, 0);
 		await waitForRegistry(emulator, 'the trigger registered', (all) => all.some((e) => e.url === callbackUrlOf(n8n, trigger)));
 	}, E2E_SETUP_TIMEOUT_MS);
 

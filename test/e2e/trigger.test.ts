@@ -85,15 +85,18 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 	const triggers = {} as Record<TriggerName, TriggerWorkflow>;
 	let sendWorkflowId: string;
 	let moNumber: TriggerWorkflow;
-	/** The emulator's callback registry once n8n had started (before the first reset). */
-	let registeredAtStartup: RegisteredCallback[];
+	/** The emulator's callback registry once the triggers were activated (before the first reset). */
+	let registeredAtActivation: RegisteredCallback[];
 	/** The same, with every field the registry lists (receiver, active, …). */
-	let entriesAtStartup: CallbackEntry[];
+	let entriesAtActivation: CallbackEntry[];
 
 	beforeAll(async () => {
 		emulator = await startEmulator({ port: 0, quiet: true, credits: 1000, dlrDelayMs: 50, callbackRetryMs: 200, callbackMaxAttempts: 3 });
 		n8n = await createN8n({ line, label: 'trigger' });
-		const [cred] = await n8n.importCredentials([
+		// Saved and activated as in the editor (REST), no n8n CLI start per import; the restart test
+		// below covers the activation of saved workflows when n8n starts.
+		await n8n.start();
+		const [cred] = await n8n.createCredentials([
 			{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI e2e', data: smsapiTokenCredentialData(emulator) },
 		]);
 		const credentials = { smsapiApi: cred };
@@ -105,15 +108,15 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 
 		moNumber = loadTriggerWorkflow(RECEIVER_FIXTURE, credentials);
 
-		const ids = await n8n.importWorkflows([...TRIGGERS.map((name) => triggers[name].workflow), send, moNumber.workflow]);
+		const ids = await n8n.createWorkflows([...TRIGGERS.map((name) => triggers[name].workflow), send, moNumber.workflow]);
 		TRIGGERS.forEach((name, i) => (triggers[name].id = ids[i]));
 		sendWorkflowId = ids[TRIGGERS.length];
 		moNumber.id = ids[TRIGGERS.length + 1];
 
 		await n8n.activate(activeTriggers().map((trigger) => trigger.id));
-		await n8n.start({ webhooks: activeWebhooks() });
-		registeredAtStartup = await waitForActiveRegistered();
-		entriesAtStartup = await registryEntries(emulator);
+		for (const webhook of activeWebhooks()) await n8n.waitForWebhook(webhook.path, webhook.method);
+		registeredAtActivation = await waitForActiveRegistered();
+		entriesAtActivation = await registryEntries(emulator);
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
@@ -142,14 +145,14 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 				type: REGISTRY_TYPE[trigger.event],
 				url: callbackUrlOf(n8n, trigger),
 			}));
-			const actual = registeredAtStartup.map(({ type, url }) => ({ type, url }));
+			const actual = registeredAtActivation.map(({ type, url }) => ({ type, url }));
 			expect(actual).toHaveLength(expected.length);
 			expect(actual).toEqual(expect.arrayContaining(expected));
 			// The default secret is the node's id, so the registered URL carries it, as the last path segment.
 			expect(callbackUrlOf(n8n, triggers.dlr)).toBe(`${n8n.baseUrl}/webhook/${triggers.dlr.webhookId}/dlr/${triggers.dlr.nodeId}`);
 			// Inbound messages are registered with the published receiver_type (a workflow saved without
 			// the Receiver option: all numbers).
-			const mo = entriesAtStartup.find((entry) => entry.url === callbackUrlOf(n8n, triggers.mo));
+			const mo = entriesAtActivation.find((entry) => entry.url === callbackUrlOf(n8n, triggers.mo));
 			expect(mo).toMatchObject({ type: 'sms_mo', receiver: { type: 'all', number: null } });
 		},
 		E2E_TEST_TIMEOUT_MS,
@@ -558,7 +561,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 				const shown = await urlTheEditorShows(trigger);
 				expect(shown).toBe(callbackUrlOf(n8n, trigger));
 				expect(shown).toMatch(new RegExp(`/webhook/${trigger.webhookId}/${trigger.event}/${trigger.secret}$`));
-				expect(registeredAtStartup.map((entry) => entry.url)).toContain(shown);
+				expect(registeredAtActivation.map((entry) => entry.url)).toContain(shown);
 			}
 			const shown = await urlTheEditorShows(triggers.dlr);
 			const report = dlr();

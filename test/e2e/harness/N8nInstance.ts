@@ -20,7 +20,7 @@ import { assertBuilt } from './build';
 import { seedMigratedDatabase } from './db-template';
 import { E2E_LOG_DIR, PACKAGE_NAME, PROJECT_ROOT } from './config';
 import { getLine, type LineId, type N8nLine } from './lines';
-import { N8nCli } from './n8n-cli';
+import { completeWorkflow, N8nCli } from './n8n-cli';
 import { n8nEnv, type N8nEnvSettings, type QueueModeOptions } from './n8n-env';
 import { ExecutionStore } from './n8n-executions';
 import { InstanceLog } from './n8n-log';
@@ -29,6 +29,7 @@ import { RestSession, type CredentialTestResult, type DynamicParametersRequest }
 import { waitForRegisteredWebhook, webhookNodesOf, webhookUrlAt } from './n8n-webhooks';
 import { copyPackedPackage } from './package-files';
 import { postgresUrl, type PostgresConnection } from './postgres';
+import { newId } from './ids';
 import { runProcess, uniqueFreePort, waitFor, type RunResult } from './proc';
 import type { CredentialJson, ExecuteResult, ExecutionRecord, WorkflowJson } from './types';
 
@@ -92,6 +93,8 @@ export class N8nInstance {
 	private readonly session: RestSession;
 	private readonly store: ExecutionStore;
 	private readonly workflows = new Map<string, WorkflowJson>();
+	/** versionId of the workflows saved through the REST API (createWorkflows()). */
+	private readonly versionIds = new Map<string, string>();
 	private readonly activated = new Set<string>();
 	/** HTTP ports of the running `n8n webhook` processes (queue mode). */
 	private webhookPorts: number[] = [];
@@ -172,16 +175,57 @@ export class N8nInstance {
 	}
 
 	/**
-	 * Activates (2.x: publishes) workflows. Must be called before start() (n8n reads them at startup).
-	 * Writes what n8n's `update:workflow --active=true` / `publish:workflow` write, for all of them
-	 * in one statement (activate-n8n-db.js) rather than one n8n CLI start (about 4 s) per workflow.
+	 * Creates credentials in the running n8n the way the editor saves them (REST, owned by the
+	 * owner; n8n assigns the ids). Cheaper than importCredentials(), which is an n8n CLI start of
+	 * about 4 s of CPU. Returns them with n8n's ids, ready for the workflows' nodes.
 	 */
-	async activate(ids: string | string[]): Promise<void> {
-		if (this.processes.size > 0) {
-			throw new Error('activate() must be called before start() (or call stopProcesses(), activate, start again)');
+	async createCredentials(creds: CredentialJson[]): Promise<Array<CredentialJson & { id: string; name: string }>> {
+		const out: Array<CredentialJson & { id: string; name: string }> = [];
+		for (const cred of creds) {
+			const name = cred.name ?? `${cred.type} ${newId().slice(0, 6)}`;
+			out.push({ ...cred, name, id: await this.session.createCredential({ ...cred, name }) });
 		}
+		return out;
+	}
+
+	/**
+	 * Saves workflows in the running n8n the way the editor does (REST, inactive). n8n 1.x assigns
+	 * its own ids (2.x keeps a given one): use the returned ids. Cheaper than importWorkflows().
+	 */
+	async createWorkflows(wfs: WorkflowJson[]): Promise<string[]> {
+		const ids: string[] = [];
+		for (const wf of wfs) {
+			const full = completeWorkflow(wf);
+			const { id, versionId } = await this.session.createWorkflow(full);
+			this.workflows.set(id, { ...full, id });
+			this.versionIds.set(id, versionId);
+			ids.push(id);
+		}
+		return ids;
+	}
+
+	/**
+	 * Activates (2.x: publishes) workflows.
+	 * - Before start(): writes what n8n's `update:workflow --active=true` / `publish:workflow`
+	 *   write, for all of them in one statement (activate-n8n-db.js) rather than one n8n CLI start
+	 *   (about 4 s) per workflow; n8n activates them when it starts.
+	 * - While n8n runs: the editor's toggle (POST /rest/workflows/:id/activate), then waits until
+	 *   their webhooks are registered.
+	 */
+	async activate(ids: string | string[], opts: { timeoutMs?: number } = {}): Promise<void> {
 		const list = Array.isArray(ids) ? ids : [ids];
 		if (list.length === 0) return;
+		if (this.processes.size > 0) {
+			for (const id of list) {
+				await this.session.activateWorkflow(id, this.versionIds.get(id) ?? (await this.session.workflowVersionId(id)));
+				this.activated.add(id);
+			}
+			const timeoutMs = opts.timeoutMs ?? 30_000;
+			for (const wh of webhookNodesOf(list.map((id) => this.workflows.get(id)))) {
+				await waitForRegisteredWebhook(this.webhookUrl(wh.path), wh.method, this.baseUrl, timeoutMs);
+			}
+			return;
+		}
 		const source = this.database
 			? postgresUrl(this.database)
 			: path.join(this.userFolder, '.n8n', 'database.sqlite');

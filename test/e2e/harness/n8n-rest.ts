@@ -1,11 +1,11 @@
 /**
  * n8n's REST API as the editor uses it, with the owner's session: credentials and their test,
- * dropdowns (loadOptions) and resource locator lists, executions (retry).
+ * workflows (save, activate), dropdowns (loadOptions) and resource locator lists, executions (retry).
  */
 import { E2E_OWNER } from './config';
 import { newId } from './ids';
 import type { InstanceLog } from './n8n-log';
-import type { CredentialJson } from './types';
+import type { CredentialJson, WorkflowJson } from './types';
 
 const DEFAULT_HTTP_TIMEOUT_MS = 30_000;
 const BROWSER_ID = 'smsapi-e2e-browser';
@@ -118,6 +118,45 @@ export class RestSession {
 		const id = res.body?.data?.id;
 		if (res.status !== 200 || !id) throw this.fail('POST /rest/credentials', res);
 		return id;
+	}
+
+	/**
+	 * Saves a new workflow the way the editor does (POST /rest/workflows; inactive). n8n 2.x keeps
+	 * a given id; 1.x always assigns its own. Returns n8n's id and versionId.
+	 */
+	async createWorkflow(wf: WorkflowJson): Promise<{ id: string; versionId: string }> {
+		const res = await this.rest<{ data?: { id?: string; versionId?: string } }>('POST', '/rest/workflows', {
+			...wf,
+			active: false,
+		});
+		const { id, versionId } = res.body?.data ?? {};
+		if (res.status !== 200 || !id || !versionId) throw this.fail('POST /rest/workflows', res);
+		return { id, versionId };
+	}
+
+	/**
+	 * Activates (2.x: publishes) a saved workflow the way the editor's toggle does (POST
+	 * /rest/workflows/:id/activate with its current version): n8n registers its triggers and
+	 * webhooks before it answers.
+	 */
+	async activateWorkflow(id: string, versionId: string): Promise<void> {
+		const res = await this.rest<{ data?: { active?: boolean; activeVersionId?: string | null } }>(
+			'POST',
+			`/rest/workflows/${id}/activate`,
+			{ versionId },
+		);
+		const data = res.body?.data;
+		if (res.status !== 200 || !(data?.active === true || data?.activeVersionId === versionId)) {
+			throw this.fail(`POST /rest/workflows/${id}/activate`, res);
+		}
+	}
+
+	/** The current versionId of a saved workflow (GET /rest/workflows/:id). */
+	async workflowVersionId(id: string): Promise<string> {
+		const res = await this.rest<{ data?: { versionId?: string } }>('GET', `/rest/workflows/${id}`);
+		const versionId = res.body?.data?.versionId;
+		if (res.status !== 200 || !versionId) throw this.fail(`GET /rest/workflows/${id}`, res);
+		return versionId;
 	}
 
 	/**

@@ -250,10 +250,7 @@ export function createUncertainOutcomeError(
 		{
 			message,
 			description: lines.join('\n'),
-			httpCode:
-				details.httpStatus !== undefined
-					? String(details.httpStatus)
-					: (details.networkCode ?? null),
+			httpCode: statusOrNetworkCode(details),
 			itemIndex: details.itemIndex,
 			failure: { cause: 'temporarily-unavailable' },
 			context: {
@@ -268,6 +265,11 @@ export function createUncertainOutcomeError(
 		},
 		secrets,
 	);
+}
+
+/** The HTTP status of the last answer, else the network error code (ECONNRESET, …), for `httpCode`. */
+function statusOrNetworkCode(details: SmsapiFailureDetails): string | null {
+	return details.httpStatus !== undefined ? String(details.httpStatus) : (details.networkCode ?? null);
 }
 
 /** Every allowed attempt failed without an answer (network errors, 5xx, unreadable bodies). */
@@ -309,10 +311,7 @@ export function createUnreachableError(
 		{
 			message,
 			description: lines.join('\n'),
-			httpCode:
-				details.httpStatus !== undefined
-					? String(details.httpStatus)
-					: (details.networkCode ?? null),
+			httpCode: statusOrNetworkCode(details),
 			itemIndex: details.itemIndex,
 			failure: { cause: 'temporarily-unavailable' },
 			context: {

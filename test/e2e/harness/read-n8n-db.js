@@ -1,12 +1,14 @@
 'use strict';
 // Reads executions from n8n's database (SQLite file or PostgreSQL) and prints them as JSON on stdout.
-// Runs on Node 24 (built-in node:sqlite) for either n8n line, so the tests need no native sqlite
-// module of their own; PostgreSQL is read with the `pg` package of that n8n install.
+// Runs on Node 24 for either n8n line, so the tests need no native sqlite module of their own; the
+// database is opened by n8n-db.js (SQLite with node:sqlite, PostgreSQL with the install's `pg`).
 //
 // Usage: node read-n8n-db.js <database.sqlite | postgres://user:pw@host:port/db> <n8n package dir> [afterId] [withData 0|1]
 //   afterId: only executions with id > afterId (default 0)
 // Execution data is stored by n8n in "flatted" format; it is decoded with the flatted
 // package of that n8n install.
+
+const { openN8nDb, runScript } = require('./n8n-db');
 
 const [dbPath, n8nPackageDir, afterIdArg = '0', withDataArg = '1'] = process.argv.slice(2);
 if (!dbPath || !n8nPackageDir) {
@@ -57,52 +59,25 @@ function toRecord(r) {
 	};
 }
 
-function readSqlite() {
-	const { DatabaseSync } = require('node:sqlite');
-	const db = new DatabaseSync(dbPath, { readOnly: true, timeout: 5000 });
+async function read() {
+	const db = await openN8nDb(dbPath, n8nPackageDir, { readOnly: true });
 	try {
+		if (!(await db.hasTable('execution_entity'))) return [];
 		// Columns differ between n8n lines (e.g. storedAt is 2.x only): select those present.
-		const have = new Set(db.prepare('PRAGMA table_info(execution_entity)').all().map((c) => c.name));
-		const cols = WANTED.map((c) => (have.has(c) ? `e.${c}` : `NULL AS ${c}`)).join(', ');
-		return db
-			.prepare(
-				`SELECT ${cols}, ${withData ? 'd.data, d.workflowData' : 'NULL AS data, NULL AS workflowData'}
-				FROM execution_entity e LEFT JOIN execution_data d ON d.executionId = e.id
-				WHERE e.id > ? ORDER BY e.id`,
-			)
-			.all(afterId);
-	} finally {
-		db.close();
-	}
-}
-
-async function readPostgres() {
-	const { Client } = fromN8n('pg');
-	const client = new Client({ connectionString: dbPath, connectionTimeoutMillis: 5000, statement_timeout: 20000 });
-	await client.connect();
-	try {
-		const columns = await client.query(
-			"SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'execution_entity'",
-		);
-		if (columns.rows.length === 0) return [];
-		const have = new Set(columns.rows.map((c) => c.column_name));
+		const have = await db.columns('execution_entity');
 		const cols = WANTED.map((c) => (have.has(c) ? `e."${c}"` : `NULL AS "${c}"`)).join(', ');
-		const res = await client.query(
+		return await db.all(
 			`SELECT ${cols}, ${withData ? 'd."data", d."workflowData"' : 'NULL AS "data", NULL AS "workflowData"'}
 			FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id
-			WHERE e.id > $1 ORDER BY e.id`,
+			WHERE e.id > ? ORDER BY e.id`,
 			[afterId],
 		);
-		return res.rows;
 	} finally {
-		await client.end();
+		await db.close();
 	}
 }
 
-(async () => {
-	const rows = /^postgres(ql)?:\/\//.test(dbPath) ? await readPostgres() : readSqlite();
+runScript(async () => {
+	const rows = await read();
 	process.stdout.write(JSON.stringify(rows.map(toRecord)));
-})().catch((e) => {
-	console.error(e && e.stack ? e.stack : String(e));
-	process.exit(1);
 });

@@ -207,7 +207,7 @@ export class N8nInstance {
 	/**
 	 * Activates (2.x: publishes) workflows.
 	 * - Before start(): writes what n8n's `update:workflow --active=true` / `publish:workflow`
-	 *   write, for all of them in one statement (activate-n8n-db.js) rather than one n8n CLI start
+	 *   write, for all of them in one transaction (activate-n8n-db.js) rather than one n8n CLI start
 	 *   (about 4 s) per workflow; n8n activates them when it starts.
 	 * - While n8n runs: the editor's toggle (POST /rest/workflows/:id/activate), then waits until
 	 *   their webhooks are registered.

@@ -23,6 +23,15 @@ const base = {
  */
 const N8N_INSTALL_JS = '[\\\\/]n8n-\\d+\\.\\d+\\.\\d+[\\\\/]node_modules[\\\\/].+\\.js$';
 
+/**
+ * Files that test one n8n line only (`test/e2e/*-line<N>.test.ts`) are left out when
+ * SMSAPI_E2E_LINES does not select that line (e.g. `SMSAPI_E2E_LINES=2`).
+ */
+const selectedLines = (process.env.SMSAPI_E2E_LINES || '2,1').split(/[\s,]+/).filter(Boolean);
+const unselectedLineFiles = ['1', '2']
+	.filter((line) => !selectedLines.includes(line))
+	.map((line) => `<rootDir>/test/e2e/[^/]*-line${line}\\.test\\.ts$`);
+
 /** @type {import('jest').Config} */
 module.exports = {
 	testTimeout: 30000,
@@ -42,6 +51,7 @@ module.exports = {
 			...base,
 			displayName: 'e2e',
 			testMatch: ['<rootDir>/test/e2e/*.test.ts'],
+			testPathIgnorePatterns: ['/node_modules/', ...unselectedLineFiles],
 			globalSetup: '<rootDir>/test/e2e/harness/globalSetup.ts',
 		},
 	],

@@ -49,8 +49,9 @@ fail() {
 # Debian's PostgreSQL keeps initdb/pg_ctl in /usr/lib/postgresql/<major>/bin, off PATH.
 SYSTEM_NEEDS=()
 if [ "$MODE" = test ]; then
-	SYSTEM_NEEDS+=("redis-server redis-server") # n8n queue mode (test/e2e/trigger-queue.test.ts)
-	SYSTEM_NEEDS+=("chromium chromium")         # the editor in a browser (test/e2e/editor.test.ts)
+	SYSTEM_NEEDS+=("redis-server redis-server")                 # n8n queue mode (test/e2e/topology.test.ts)
+	SYSTEM_NEEDS+=("/usr/lib/postgresql/*/bin/initdb postgresql") # its database (test/e2e/topology.test.ts)
+	SYSTEM_NEEDS+=("chromium chromium")                         # the editor in a browser (test/e2e/editor.test.ts)
 fi
 
 have() {

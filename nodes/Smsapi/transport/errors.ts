@@ -269,7 +269,9 @@ export function createUncertainOutcomeError(
 
 /** The HTTP status of the last answer, else the network error code (ECONNRESET, …), for `httpCode`. */
 function statusOrNetworkCode(details: SmsapiFailureDetails): string | null {
-	return details.httpStatus !== undefined ? String(details.httpStatus) : (details.networkCode ?? null);
+	return details.httpStatus !== undefined
+		? String(details.httpStatus)
+		: (details.networkCode ?? null);
 }
 
 /** Every allowed attempt failed without an answer (network errors, 5xx, unreadable bodies). */

@@ -49,7 +49,10 @@ export const DEFAULT_TRANSPORT_SETTINGS: Readonly<TransportSettings> = Object.fr
 /** The credential's Request Timeout (seconds) in ms; undefined when not set (saved before it existed). */
 function credentialTimeoutMs(credentials: IDataObject): number | undefined {
 	const seconds = Number(credentials.timeout);
-	return credentials.timeout !== undefined && credentials.timeout !== '' && Number.isFinite(seconds) && seconds > 0
+	return credentials.timeout !== undefined &&
+		credentials.timeout !== '' &&
+		Number.isFinite(seconds) &&
+		seconds > 0
 		? Math.round(seconds * 1000)
 		: undefined;
 }
@@ -60,7 +63,10 @@ function credentialTimeoutMs(credentials: IDataObject): number | undefined {
  */
 const credentialCache = new WeakMap<object, Map<string, Promise<IDataObject>>>();
 
-function credentialsOf(context: SmsapiContext, itemIndex: number | undefined): Promise<IDataObject> {
+function credentialsOf(
+	context: SmsapiContext,
+	itemIndex: number | undefined,
+): Promise<IDataObject> {
 	let perItem = credentialCache.get(context);
 	if (!perItem) {
 		perItem = new Map();

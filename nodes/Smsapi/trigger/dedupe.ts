@@ -348,6 +348,25 @@ export function rememberReports(
 	return { fresh, repeated, memory, state };
 }
 
+/**
+ * The value to put into the static data. n8n writes the static data to its database after the
+ * answer has gone out, and several requests may be in flight: when it is written (JSON.stringify
+ * calls `toJSON`), it is what this running n8n knows at that moment, not what it knew when this
+ * request was decided. So a save never puts back an older memory than this n8n holds, and
+ * another n8n process reading the database sees every report this one has seen so far.
+ */
+export function storedState(scope: string, state: DedupeState): DedupeState {
+	const value: DedupeState = { v: 2, seen: state.seen };
+	Object.defineProperty(value, 'toJSON', {
+		enumerable: false,
+		value: (): DedupeState => {
+			const held = processMemory.get(scope);
+			return { v: 2, seen: held?.text ?? state.seen };
+		},
+	});
+	return value;
+}
+
 /** Forgets this running n8n's memory (tests). */
 export function forgetProcessMemory(): void {
 	processMemory.clear();

@@ -299,6 +299,23 @@ export class N8nInstance {
 		return name;
 	}
 
+	/**
+	 * Stops the main process (SIGTERM, as an operator's restart) and starts it again, the workers
+	 * and webhook processes left running; resolves when it has finished starting. In queue mode the
+	 * new main checks the queue at once and marks executions that no worker holds any more crashed.
+	 */
+	async restartMain(timeoutMs = DEFAULT_START_TIMEOUT_MS): Promise<void> {
+		await this.processes.kill('main', 'SIGTERM');
+		this.session.reset();
+		const logOffset = this.log.size();
+		const main = await this.spawn('main', ['start']);
+		await this.processes.waitForHealthz(main, timeoutMs);
+		await waitFor(`n8n ${this.line.version} main to finish starting again`, timeoutMs, async () => {
+			this.processes.assertAlive(main);
+			return this.log.since(logOffset).includes(READY_LINE) ? true : undefined;
+		});
+	}
+
 	/** Kills one process by name (default SIGKILL: a crash, n8n cleans nothing up). */
 	killProcess(name: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
 		return this.processes.kill(name, signal);
@@ -316,6 +333,20 @@ export class N8nInstance {
 		const logOffset = this.log.size();
 		try {
 			const main = await this.spawn('main', ['start']);
+			const mainReady = async () => {
+				await this.processes.waitForHealthz(main, left());
+				// /healthz answers as soon as the HTTP server listens, before the REST routes and the
+				// active workflows are set up; n8n prints this line when it has finished starting.
+				await waitFor(`n8n ${this.line.version} to finish starting ("${READY_LINE}" in its log)`, left(), async () => {
+					this.processes.assertAlive(main);
+					return this.log.since(logOffset).includes(READY_LINE) ? true : undefined;
+				});
+			};
+			// A new PostgreSQL database is migrated by the first process that starts; n8n 1.x
+			// processes started together run the migrations side by side and fail. Main goes first
+			// (as n8n's documentation has it), then the workers and webhook processes.
+			const mainFirst = this.queue !== undefined && this.database !== undefined;
+			if (mainFirst) await mainReady();
 			const others: ManagedProcess[] = [];
 			const webhookProcesses: ManagedProcess[] = [];
 			if (this.queue) {
@@ -330,13 +361,7 @@ export class N8nInstance {
 				}
 				this.webhookPorts = webhookProcesses.map((w) => w.healthPort!);
 			}
-			await this.processes.waitForHealthz(main, left());
-			// /healthz answers as soon as the HTTP server listens, before the REST routes and the
-			// active workflows are set up; n8n prints this line when it has finished starting.
-			await waitFor(`n8n ${this.line.version} to finish starting ("${READY_LINE}" in its log)`, left(), async () => {
-				this.processes.assertAlive(main);
-				return this.log.since(logOffset).includes(READY_LINE) ? true : undefined;
-			});
+			if (!mainFirst) await mainReady();
 			for (const mp of [...others, ...webhookProcesses]) await this.processes.waitForHealthz(mp, left());
 			const known = webhookNodesOf([...this.activated].map((id) => this.workflows.get(id)));
 			for (const wh of [...known, ...(opts.webhooks ?? [])]) {
@@ -415,7 +440,7 @@ export class N8nInstance {
 	 * Executions in n8n's database, oldest first, with their decoded data (IRun `data`:
 	 * `data.resultData.runData[nodeName]`).
 	 */
-	executions(opts: { afterId?: string | number; withData?: boolean } = {}): Promise<ExecutionRecord[]> {
+	executions(opts: { afterId?: string | number; withData?: boolean; ids?: Array<string | number> } = {}): Promise<ExecutionRecord[]> {
 		return this.store.executions(opts);
 	}
 

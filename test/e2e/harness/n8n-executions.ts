@@ -27,13 +27,13 @@ export class ExecutionStore {
 	}
 
 	/** Executions, oldest first, with their decoded data (IRun `data`: `data.resultData.runData[nodeName]`). */
-	async executions(opts: { afterId?: string | number; withData?: boolean } = {}): Promise<ExecutionRecord[]> {
+	async executions(opts: { afterId?: string | number; withData?: boolean; ids?: Array<string | number> } = {}): Promise<ExecutionRecord[]> {
 		const source = this.source();
 		if (!source) return [];
 		const script = path.join(__dirname, 'read-n8n-db.js');
 		const res = await runProcess(
 			this.line.sqliteNodeBin,
-			['--no-warnings', '--max-old-space-size=2048', script, source, this.line.n8nPackageDir, String(opts.afterId ?? 0), opts.withData === false ? '0' : '1'],
+			['--no-warnings', '--max-old-space-size=2048', script, source, this.line.n8nPackageDir, String(opts.afterId ?? 0), opts.withData === false ? '0' : '1', (opts.ids ?? []).join(',')],
 			{ timeoutMs: 60_000, env: { PATH: process.env.PATH ?? '' } },
 		);
 		if (res.code !== 0) {

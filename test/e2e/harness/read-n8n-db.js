@@ -3,14 +3,15 @@
 // Runs on Node 24 for either n8n line, so the tests need no native sqlite module of their own; the
 // database is opened by n8n-db.js (SQLite with node:sqlite, PostgreSQL with the install's `pg`).
 //
-// Usage: node read-n8n-db.js <database.sqlite | postgres://user:pw@host:port/db> <n8n package dir> [afterId] [withData 0|1]
+// Usage: node read-n8n-db.js <database.sqlite | postgres://user:pw@host:port/db> <n8n package dir> [afterId] [withData 0|1] [ids]
 //   afterId: only executions with id > afterId (default 0)
+//   ids:     only these executions (comma-separated), e.g. the data of a few among thousands
 // Execution data is stored by n8n in "flatted" format; it is decoded with the flatted
 // package of that n8n install.
 
 const { openN8nDb, runScript } = require('./n8n-db');
 
-const [dbPath, n8nPackageDir, afterIdArg = '0', withDataArg = '1'] = process.argv.slice(2);
+const [dbPath, n8nPackageDir, afterIdArg = '0', withDataArg = '1', idsArg = ''] = process.argv.slice(2);
 if (!dbPath || !n8nPackageDir) {
 	console.error('usage: read-n8n-db.js <database.sqlite | postgres://...> <n8n package dir> [afterId] [withData]');
 	process.exit(2);
@@ -19,6 +20,7 @@ const fromN8n = (name) => require(require.resolve(name, { paths: [n8nPackageDir]
 const flatted = fromN8n('flatted');
 const afterId = Number(afterIdArg) || 0;
 const withData = withDataArg !== '0';
+const ids = idsArg.split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0);
 const WANTED = ['id', 'workflowId', 'status', 'finished', 'mode', 'retryOf', 'startedAt', 'stoppedAt', 'waitTill', 'createdAt', 'storedAt'];
 
 function toRecord(r) {
@@ -69,8 +71,8 @@ async function read() {
 		return await db.all(
 			`SELECT ${cols}, ${withData ? 'd."data", d."workflowData"' : 'NULL AS "data", NULL AS "workflowData"'}
 			FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id
-			WHERE e.id > ? ORDER BY e.id`,
-			[afterId],
+			WHERE e.id > ?${ids.length > 0 ? ` AND e.id IN (${ids.map(() => '?').join(', ')})` : ''} ORDER BY e.id`,
+			[afterId, ...ids],
 		);
 	} finally {
 		await db.close();

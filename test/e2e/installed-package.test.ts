@@ -17,10 +17,9 @@ import {
 	n8nLines,
 	nodeOutput,
 	SMSAPI_CREDENTIAL_TYPE,
-	SMSAPI_NODE_TYPE,
+	smsapiDropdown,
 	smsapiTokenCredentialData,
 	stopSuite,
-	type DynamicParametersRequest,
 	type N8nInstance,
 } from './harness';
 import { messages } from './sms/support';
@@ -33,17 +32,8 @@ describe.each(n8nLines())('n8n $version (line $line): the installed package', (l
 	let badTokenCredential: { id: string; name: string };
 
 	/** A dropdown request as the editor sends it for the SMSAPI node with the emulator's credential. */
-	const dropdown = (
-		methodName: string,
-		path: string,
-		currentNodeParameters: Record<string, unknown>,
-	): DynamicParametersRequest => ({
-		nodeType: SMSAPI_NODE_TYPE,
-		methodName,
-		path,
-		currentNodeParameters,
-		credentials: { smsapiApi: credential },
-	});
+	const dropdown = (methodName: string, path: string, currentNodeParameters: Record<string, unknown>) =>
+		smsapiDropdown(credential, methodName, path, currentNodeParameters);
 
 	beforeAll(async () => {
 		// Delivery reports play no part here: keep them from firing while a test runs.

@@ -310,3 +310,30 @@ describe('storedState: what n8n writes is what this n8n knows when it writes', (
 		expect(Object.keys(value)).toEqual(['v', 'seen']);
 	});
 });
+
+describe('a request of repeats only', () => {
+	beforeEach(() => forgetProcessMemory());
+	const dlr = (id: string) => ({ MsgId: id, status: 404 });
+
+	it('changes nothing, so n8n writes nothing (a write from a process behind on reports would drop them)', () => {
+		const first = rememberReports('s', undefined, 'dlr', [dlr('1'), dlr('2')], 10);
+		expect(first.memory.dirty).toBe(true);
+		first.memory.markStored();
+		const repeat = rememberReports('s', first.state, 'dlr', [dlr('2'), dlr('1')], 20);
+		expect(repeat).toMatchObject({ fresh: [], repeated: 2 });
+		expect(repeat.memory.dirty).toBe(false);
+		// The first sighting is kept: a repeat does not move a report to the recent end.
+		expect(repeat.state).toEqual(first.state);
+	});
+
+	it('with a new report among them, only that one is added', () => {
+		const first = rememberReports('s', undefined, 'dlr', [dlr('1')], 10);
+		const mixed = rememberReports('s', first.state, 'dlr', [dlr('1'), dlr('3')], 20);
+		expect(mixed.fresh).toEqual([dlr('3')]);
+		expect(mixed.memory.dirty).toBe(true);
+		expect(mixed.memory.entries()).toEqual([
+			[expect.any(String), 10],
+			[expect.any(String), 20],
+		]);
+	});
+});

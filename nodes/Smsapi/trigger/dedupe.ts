@@ -19,7 +19,7 @@ import type { CallbackEvent } from './eventFields';
 export interface DedupeLimits {
 	/** Keys kept at most; the least recently seen go first. */
 	capacity: number;
-	/** A key is forgotten this long after it was last seen. */
+	/** A key is forgotten this long after it was first seen (a repeat does not extend it). */
 	ttlSeconds: number;
 }
 
@@ -253,7 +253,7 @@ export function dedupeKey(event: CallbackEvent, report: IDataObject): string {
 }
 
 /**
- * The reports not seen before, in order; every report (new or repeated) is recorded as seen.
+ * The reports not seen before, in order; each of them is recorded as seen (a repeat changes nothing).
  * A report repeated inside the same request counts as seen the second time.
  */
 export function dropSeenReports(
@@ -266,8 +266,14 @@ export function dropSeenReports(
 	let repeated = 0;
 	for (const report of reports) {
 		const key = dedupeKey(event, report);
-		if (memory.has(key, now)) repeated++;
-		else fresh.push(report);
+		if (memory.has(key, now)) {
+			// Left as it is: a request of repeats only changes nothing, so n8n writes nothing. In
+			// queue mode every write replaces the whole memory, and one from a process that has not
+			// yet read another's latest reports would drop them (see storedState).
+			repeated++;
+			continue;
+		}
+		fresh.push(report);
 		memory.touch(key, now);
 	}
 	return { fresh, repeated };

@@ -299,23 +299,6 @@ export class N8nInstance {
 		return name;
 	}
 
-	/**
-	 * Stops the main process (SIGTERM, as an operator's restart) and starts it again, the workers
-	 * and webhook processes left running; resolves when it has finished starting. In queue mode the
-	 * new main checks the queue at once and marks executions that no worker holds any more crashed.
-	 */
-	async restartMain(timeoutMs = DEFAULT_START_TIMEOUT_MS): Promise<void> {
-		await this.processes.kill('main', 'SIGTERM');
-		this.session.reset();
-		const logOffset = this.log.size();
-		const main = await this.spawn('main', ['start']);
-		await this.processes.waitForHealthz(main, timeoutMs);
-		await waitFor(`n8n ${this.line.version} main to finish starting again`, timeoutMs, async () => {
-			this.processes.assertAlive(main);
-			return this.log.since(logOffset).includes(READY_LINE) ? true : undefined;
-		});
-	}
-
 	/** Kills one process by name (default SIGKILL: a crash, n8n cleans nothing up). */
 	killProcess(name: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
 		return this.processes.kill(name, signal);

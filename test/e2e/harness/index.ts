@@ -7,8 +7,8 @@ export type { CreateOptions, StartOptions, QueueModeOptions, CredentialTestResul
 export { startRedis } from './redis';
 export { startPostgres, postgresUrl, postgresBinDir } from './postgres';
 export type { PostgresServer, PostgresConnection } from './postgres';
-export type { RedisReply, RedisServer } from './redis';
-export { freePort, portIfFree, waitFor, sleep } from './proc';
+export type { RedisServer } from './redis';
+export { freePort, portIfFree, waitFor, sleep, withMachineLock } from './proc';
 export * from './fixtures';
 export * from './smsapi';
 export { packedFiles, copyPackedPackage } from './package-files';

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
+import * as os from 'os';
 
 export interface RunResult {
 	code: number | null;
@@ -223,4 +224,32 @@ export function spawnDetached(
 		});
 	});
 	return { child, exited, hasExited: () => gone };
+}
+
+/**
+ * Runs `fn` while holding a lock that every jest worker on this machine shares (a folder under
+ * the OS temp folder), so that two load phases of different suites do not run at the same time
+ * and slow each other down. A lock older than `staleMs` (a killed run) is taken over.
+ */
+export async function withMachineLock<T>(name: string, fn: () => Promise<T>, opts: { waitMs?: number; staleMs?: number } = {}): Promise<T> {
+	const dir = `${os.tmpdir()}/smsapi-e2e-lock-${name.replace(/[^\w.-]+/g, '_')}`;
+	const staleMs = opts.staleMs ?? 5 * 60_000;
+	await waitFor(`the machine-wide lock '${name}'`, opts.waitMs ?? 10 * 60_000, async () => {
+		try {
+			fs.mkdirSync(dir);
+			return true;
+		} catch {
+			try {
+				if (Date.now() - fs.statSync(dir).mtimeMs > staleMs) fs.rmSync(dir, { recursive: true, force: true });
+			} catch {
+				// released in the meantime
+			}
+			return undefined;
+		}
+	}, 250);
+	try {
+		return await fn();
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
 }

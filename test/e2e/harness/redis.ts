@@ -9,74 +9,7 @@ import { spawnDetached, stopGroup, uniqueFreePort, waitFor } from './proc';
 
 export interface RedisServer {
 	port: number;
-	/** One command, e.g. `command('ZSCORE', 'bull:jobs:failed', '12')`; its reply (null for a nil). */
-	command(...args: string[]): Promise<RedisReply>;
 	stop(): Promise<void>;
-}
-
-export type RedisReply = string | number | null | RedisReply[];
-
-/** Parses one RESP reply from `buf` at `at`; undefined while it is incomplete. */
-function parseReply(buf: string, at = 0): { value: RedisReply; end: number } | undefined {
-	const lineEnd = buf.indexOf('\r\n', at);
-	if (lineEnd < 0) return undefined;
-	const head = buf.slice(at + 1, lineEnd);
-	const next = lineEnd + 2;
-	switch (buf[at]) {
-		case '+':
-			return { value: head, end: next };
-		case '-':
-			throw new Error(`redis: ${head}`);
-		case ':':
-			return { value: Number(head), end: next };
-		case '$': {
-			const length = Number(head);
-			if (length < 0) return { value: null, end: next };
-			if (buf.length < next + length + 2) return undefined;
-			return { value: buf.slice(next, next + length), end: next + length + 2 };
-		}
-		case '*': {
-			const count = Number(head);
-			if (count < 0) return { value: null, end: next };
-			const items: RedisReply[] = [];
-			let end = next;
-			for (let i = 0; i < count; i++) {
-				const item = parseReply(buf, end);
-				if (!item) return undefined;
-				items.push(item.value);
-				end = item.end;
-			}
-			return { value: items, end };
-		}
-		default:
-			throw new Error(`redis: unexpected reply ${JSON.stringify(buf.slice(at, at + 40))}`);
-	}
-}
-
-/** Sends one command over a new connection (bounded: 5 s); ASCII keys and values only. */
-function redisCommand(port: number, args: string[]): Promise<RedisReply> {
-	return new Promise((resolve, reject) => {
-		const s = net.connect(port, '127.0.0.1');
-		let buf = '';
-		s.setTimeout(5000, () => {
-			s.destroy();
-			reject(new Error(`redis ${args[0]}: no answer within 5 s`));
-		});
-		s.on('error', reject);
-		s.on('connect', () => s.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`));
-		s.on('data', (d) => {
-			buf += d.toString('latin1');
-			try {
-				const reply = parseReply(buf);
-				if (!reply) return;
-				s.destroy();
-				resolve(reply.value);
-			} catch (e) {
-				s.destroy();
-				reject(e);
-			}
-		});
-	});
 }
 
 function redisBin(): string {
@@ -130,5 +63,5 @@ export async function startRedis(timeoutMs = 15_000): Promise<RedisServer> {
 		await stop();
 		throw e;
 	}
-	return { port, command: (...args: string[]) => redisCommand(port, args), stop };
+	return { port, stop };
 }

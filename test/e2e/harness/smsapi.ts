@@ -1,4 +1,5 @@
 /** Helpers tying the harness to this package's credential and the SMSAPI emulator (test/emulator). */
+import type { DynamicParametersRequest } from './n8n-rest';
 
 /** Credential type and node type names as n8n knows them. */
 export const SMSAPI_CREDENTIAL_TYPE = 'smsapiApi';
@@ -22,6 +23,25 @@ export function smsapiTokenCredentialData(
 		baseUrl: emulator.primaryUrl,
 		backupUrl: emulator.backupUrl,
 		...overrides,
+	};
+}
+
+/**
+ * A dropdown request for the SMSAPI node as the editor sends it (`methodName` of the parameter at
+ * `path`, e.g. `parameters.options.from`), with the given credential.
+ */
+export function smsapiDropdown(
+	credential: { id: string; name: string },
+	methodName: string,
+	path: string,
+	currentNodeParameters: Record<string, unknown>,
+): DynamicParametersRequest {
+	return {
+		nodeType: SMSAPI_NODE_TYPE,
+		methodName,
+		path,
+		currentNodeParameters,
+		credentials: { smsapiApi: { id: credential.id, name: credential.name } },
 	};
 }
 

@@ -94,6 +94,16 @@ export DEBIAN_FRONTEND=noninteractive
 can_apt() { command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; }
 apt_updated=0
 
+# Missing system packages that cannot be installed here stop everything at once, before any
+# download: the message names the exact command to run.
+hint="apt-get update && apt-get install -y ${missing_pkgs[*]}"
+if [ "${#missing_pkgs[@]}" -gt 0 ] && ! command -v apt-get >/dev/null 2>&1; then
+	fail "missing system package(s) ${missing_pkgs[*]} and no apt-get here: install them with your package manager (on Debian/Ubuntu: sudo apt-get update && sudo apt-get install -y ${missing_pkgs[*]}), then rerun"
+fi
+if [ "${#missing_pkgs[@]}" -gt 0 ] && [ "$(id -u)" != 0 ]; then
+	fail "missing system package(s) ${missing_pkgs[*]}: run  sudo apt-get update && sudo apt-get install -y ${missing_pkgs[*]}  then rerun"
+fi
+
 # SQLite's headers (Debian: libsqlite3-dev) are not needed but make the n8n install minutes
 # faster: scripts/install-n8n.sh then links sqlite3 against the system's SQLite instead of
 # compiling the one it bundles. Installed first, on its own, because that build starts at once.
@@ -112,13 +122,6 @@ fi
 
 install_system_packages() {
 	[ "${#missing_pkgs[@]}" -gt 0 ] || return 0
-	local hint="apt-get update && apt-get install -y ${missing_pkgs[*]}"
-	if ! command -v apt-get >/dev/null 2>&1; then
-		fail "missing system package(s) ${missing_pkgs[*]} and no apt-get here: install them with your package manager (on Debian/Ubuntu: sudo $hint), then rerun"
-	fi
-	if [ "$(id -u)" != 0 ]; then
-		fail "missing system package(s) ${missing_pkgs[*]}: run  sudo $hint  then rerun"
-	fi
 	log "installing system package(s) with apt-get: ${missing_pkgs[*]}"
 	[ "$apt_updated" = 1 ] || apt-get update -qq || fail "apt-get update failed; run: $hint"
 	apt-get install -y -qq --no-install-recommends "${missing_pkgs[@]}" >/dev/null || fail "apt-get install failed; run: $hint"

@@ -319,6 +319,10 @@ export function describeTopology(lineId: LineId): void {
 					// The engine without isolation (deprecated by n8n 2.41, the only one of 1.x) fits it into
 					// the time a test has; README, "Running at scale", has both measurements.
 					N8N_EXPRESSION_ENGINE: 'legacy',
+					// n8n's database pool (2 connections by default) delays the save of the trigger's
+					// memory behind other queries, and a repeat at another process can pass meanwhile:
+					// the README ("Running at scale") recommends more for main and webhook processes.
+					DB_POSTGRESDB_POOL_SIZE: '10',
 					// A killed worker's job is looked at again within seconds instead of a minute.
 					QUEUE_WORKER_LOCK_DURATION: String(WORKER_LOCK_MS),
 					QUEUE_WORKER_LOCK_RENEW_TIME: String(WORKER_LOCK_MS / 5),

@@ -35,6 +35,8 @@ const unselectedLineFiles = ['1', '2']
 /** @type {import('jest').Config} */
 module.exports = {
 	testTimeout: 30000,
+	// The files that take minutes start first, in a chosen order (test/sequencer.js).
+	testSequencer: '<rootDir>/test/sequencer.js',
 	projects: [
 		{
 			...base,

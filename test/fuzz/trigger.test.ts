@@ -1,5 +1,5 @@
 /**
- * Fuzzing the SMSAPI Trigger's callback parsing (issue 17): seeded, generated and adversarial
+ * Fuzzing the SMSAPI Trigger's callback parsing: seeded, generated and adversarial
  * callbacks of every event, in every shape n8n hands them to the node (query objects as Express's
  * `qs` parser builds them, form bodies as Node's `querystring` builds them, JSON bodies, and raw
  * text bodies n8n left unparsed). Asserts that parsing never throws (nor hits its internal

@@ -103,7 +103,7 @@ describe('sms.send: what the service receives', () => {
 		expect(new Set(generated).size).toBe(4);
 		expect(service.calls[1].body.idx).toBe('order5|order6');
 		expect(service.calls[0].body.check_idx).toBe('1');
-		// A user's own idx follows the user's Check Idx, off unless set (issue 15.4).
+		// A user's own idx follows the user's Check Idx, off unless set.
 		expect(service.calls[1].body.check_idx).toBeUndefined();
 	});
 

@@ -1,5 +1,5 @@
 /**
- * Requests of one send run in parallel (issue 11): at most Max Parallel Requests in flight (default
+ * Requests of one send run in parallel: at most Max Parallel Requests in flight (default
  * 4, below the service's limit of 5 simultaneous sends), error 202 over the limit answered by
  * waiting and repeating (the service refused it unprocessed: nothing doubles), output order and
  * pairedItem as the input's whatever order the answers arrive in.

@@ -1,5 +1,5 @@
 /**
- * sms.send reads what is the same for every item once per run (issue 11): Message and Options
+ * sms.send reads what is the same for every item once per run: Message and Options
  * without an expression are resolved once, only `to` (and what holds an expression) per item; the
  * checks of the constant part run once. What the service receives is unchanged.
  */

@@ -1,13 +1,13 @@
 /**
  * sms.send against a mocked service (nock), for what conformance and hardening changed:
- * - idx and check_idx (issue 15.4): check_idx=1 only for the idx values the node generates; a
+ * - idx and check_idx: check_idx=1 only for the idx values the node generates; a
  *   user's own Idx follows the user's Check Idx, and is repeated on the backup only when the
  *   repeat cannot double;
- * - parts (issue 15.5): 1 to 10, the account's own maximum decides when Max Parts is not set, and
+ * - parts: 1 to 10, the account's own maximum decides when Max Parts is not set, and
  *   the service's error 12 in words;
- * - generated idx unique across n8n instances, workflows and content (issue 17.2), the same for
+ * - generated idx unique across n8n instances, workflows and content, the same for
  *   n8n's Retry On Fail;
- * - untrusted To and Message (issue 17.5): a recipient limit per item, macros from expressions
+ * - untrusted To and Message: a recipient limit per item, macros from expressions
  *   made inert;
  * - Allow Duplicates answered by idx (17.9); the list of sent messages in an error capped (17.14).
  */
@@ -49,7 +49,7 @@ function answer(request: WireRequest, used: Set<string>, reverse = false): IData
 
 const backup = backupSmsDo;
 
-describe('idx and check_idx (issue 15.4)', () => {
+describe('idx and check_idx', () => {
 	it('the idx values the node generates always go with check_idx=1, also with Check Idx off', async () => {
 		const sms = service();
 		await runNode({ parameters: send('48500000001', 'Hi', { checkIdx: false }) });
@@ -117,7 +117,7 @@ describe('idx and check_idx (issue 15.4)', () => {
 	});
 });
 
-describe('generated idx: unique across instances, workflows and content; the same for a retry (issue 17.2)', () => {
+describe('generated idx: unique across instances, workflows and content; the same for a retry', () => {
 	const run = async (options: Partial<RunOptions>, message = 'Order shipped') => {
 		nock.cleanAll();
 		const sms = service();
@@ -169,7 +169,7 @@ describe('generated idx: unique across instances, workflows and content; the sam
 	});
 });
 
-describe('parts (issue 15.5)', () => {
+describe('parts', () => {
 	it('8 parts without Max Parts go to the service (the account decides); Max Parts 10 is sent as max_parts=10', async () => {
 		const sms = service();
 		await runNode({ parameters: [send('48500000001', 'a'.repeat(1200)), send('48500000002', 'b'.repeat(1500), { maxParts: 10 })] });
@@ -188,7 +188,7 @@ describe('parts (issue 15.5)', () => {
 	});
 });
 
-describe('untrusted To (issue 17.5): a recipient limit per item', () => {
+describe('untrusted To: a recipient limit per item', () => {
 	const numbers = (count: number) => Array.from({ length: count }, (_, i) => String(48500000000 + i)).join(', ');
 
 	it('101 numbers in one item: refused before anything is sent (default limit 100)', async () => {
@@ -214,7 +214,7 @@ describe('untrusted To (issue 17.5): a recipient limit per item', () => {
 	});
 });
 
-describe('untrusted Message (issue 17.5): macros from expressions made inert', () => {
+describe('untrusted Message: macros from expressions made inert', () => {
 	// The items the expressions read; n8n evaluates them per item.
 	const customers = [
 		{ phone: '48500000001', name: 'Anna [%goto:https://evil.example/x%]', code: '[%code%]' },
@@ -285,7 +285,7 @@ describe('untrusted Message (issue 17.5): macros from expressions made inert', (
 	});
 });
 
-describe('Allow Duplicates: each message is matched to its recipient by idx (issue 17.9)', () => {
+describe('Allow Duplicates: each message is matched to its recipient by idx', () => {
 	it('the same number twice with different params: the answer in another order still reaches the right item', async () => {
 		const sms = service({ reverse: true });
 		const output = await runNode({
@@ -306,7 +306,7 @@ describe('Allow Duplicates: each message is matched to its recipient by idx (iss
 	});
 });
 
-describe('an error after a large run lists a few sent messages and counts the rest (issue 17.14)', () => {
+describe('an error after a large run lists a few sent messages and counts the rest', () => {
 	it('59 messages sent, then not enough credits: 20 named, 39 counted', async () => {
 		let calls = 0;
 		mockService().on('POST', '/sms.do', (request) => {

@@ -150,7 +150,7 @@ describe('report identity', () => {
 		expect(dedupeKey('mo', withoutId)).not.toBe(dedupeKey('mo', { ...withoutId, sms_text: 'hi!' }));
 	});
 
-	it('keeps inbound messages apart whose fields only differ in where a "|" falls (issue 17.14)', () => {
+	it('keeps inbound messages apart whose fields only differ in where a "|" falls', () => {
 		// Joined with "|", both were `mo|a|b|c|5|hi`: the second message was dropped as a repeat.
 		const first = { sms_from: 'a|b', sms_to: 'c', sms_date: 5, sms_text: 'hi' };
 		const second = { sms_from: 'a', sms_to: 'b|c', sms_date: 5, sms_text: 'hi' };

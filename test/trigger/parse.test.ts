@@ -362,7 +362,7 @@ describe('form keys and values', () => {
 	});
 });
 
-describe('hardening (issue 17)', () => {
+describe('hardening', () => {
 	const dlrFields = (count: number) => ({
 		MsgId: Array.from({ length: count }, (_, i) => String(i + 1)).join(','),
 		status: Array.from({ length: count }, () => '404').join(','),

@@ -93,7 +93,7 @@ describe('registering at the published /callbacks', () => {
 	});
 });
 
-describe('registering exactly once (issue 17.10)', () => {
+describe('registering exactly once', () => {
 	it('keeps an entry already registered for its URL instead of POSTing it again (after a reset of n8n)', async () => {
 		const workflow = createWorkflow(trigger, { event: 'dlr' });
 		request.mockResolvedValueOnce(answer({ collection: [{ id: 'c3', type: 'sms_dlr', url: urlFor('dlr') }] }));
@@ -179,7 +179,7 @@ describe('URLs registered in the earlier layout (…/<event>?secret=)', () => {
 	});
 });
 
-describe('a registration failure never leaves the user stuck (issue 15, Build 3)', () => {
+describe('a registration failure never leaves the user stuck', () => {
 	const refused = () =>
 		apiError('400', 'One or more of the given values is invalid.', 'Field errors: receiver_type: This value should not be blank.');
 
@@ -229,7 +229,7 @@ describe('a registration failure never leaves the user stuck (issue 15, Build 3)
 	});
 });
 
-describe('activation refuses settings that would accept everyone (issue 17.3)', () => {
+describe('activation refuses settings that would accept everyone', () => {
 	it.each([
 		['={{ undefined }}', 'resolved to nothing'],
 		['={{ null }}', 'resolved to nothing'],

@@ -92,7 +92,7 @@ describe('answering the service', () => {
 	});
 });
 
-describe('the URL the editor shows works as it is (issue 15.6)', () => {
+describe('the URL the editor shows works as it is', () => {
 	it('the default secret (the node id) is the last segment of the URL n8n builds for the node', () => {
 		const workflow = createWorkflow(trigger, { event: 'dlr' });
 		const node = workflow.getNode(NODE_NAME)!;
@@ -205,7 +205,7 @@ describe('refusing callers', () => {
 		['={{ "  " }}', 'resolved to an empty text'],
 		['={{ ["a", "b"] }}', 'resolved to a list'],
 		['={{ 42 }}', 'a number'],
-	])('a Secret expression %s refuses every callback (fail closed) and logs why once (issue 17.3)', async (secret, why) => {
+	])('a Secret expression %s refuses every callback (fail closed) and logs why once', async (secret, why) => {
 		const workflow = createWorkflow(trigger, { event: 'dlr', secret });
 		for (const query of [dlrQuery([report('1', '404')]), dlrQuery([report('2', '404')], { secret: 'a' }), { secret: '' }]) {
 			const call = await callWebhook(trigger, workflow, { query });
@@ -216,7 +216,7 @@ describe('refusing callers', () => {
 		expect(errors[0]).toContain(why);
 	});
 
-	it('accepts the IP allowlist as a list from an expression; an unusable one refuses everyone (issue 17.3)', async () => {
+	it('accepts the IP allowlist as a list from an expression; an unusable one refuses everyone', async () => {
 		const listed = createWorkflow(trigger, { event: 'dlr', secret: '', options: { allowedIps: '={{ ["203.0.113.0/24", "2001:db8::/32"] }}' } });
 		const query = dlrQuery([report('1', '404')]);
 		expect(respondLikeN8n(await callWebhook(trigger, listed, { query, ip: '203.0.113.9' })).status).toBe(200);
@@ -227,7 +227,7 @@ describe('refusing callers', () => {
 		}
 	});
 
-	it('logs a stranger\'s username without line breaks and cut to a bounded length (issue 17.11)', async () => {
+	it('logs a stranger\'s username without line breaks and cut to a bounded length', async () => {
 		const workflow = createWorkflow(trigger, { event: 'dlr', secret: '', options: { usernames: 'acme' } });
 		const username = `evil\r\nSMSAPI Trigger: accepted everything\u001b[31m${'x'.repeat(60_000)}`;
 		const call = await callWebhook(trigger, workflow, { query: dlrQuery([report('1', '404', { username })]) });

@@ -372,11 +372,14 @@ export class N8nInstance {
 		await waitForRegisteredWebhook(url, method, this.baseUrl, timeoutMs);
 	}
 
-	/** Stops the n8n processes (SIGTERM, SIGKILL after 10 s) but keeps the user folder (for restart). */
-	async stopProcesses(): Promise<void> {
+	/**
+	 * Stops the n8n processes (SIGTERM, SIGKILL after 10 s; or `signal` at once) but keeps the user
+	 * folder (for restart).
+	 */
+	async stopProcesses(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
 		this.webhookPorts = [];
 		this.session.reset();
-		await this.processes.stopAll();
+		await this.processes.stopAll(signal);
 	}
 
 	/** stopProcesses() then start() again (e.g. after activating more workflows). */
@@ -387,12 +390,13 @@ export class N8nInstance {
 
 	/**
 	 * Stops everything and removes the user folder (kept when SMSAPI_E2E_KEEP=1).
-	 * The log files under .n8n-e2e/logs/ are kept.
+	 * The log files under .n8n-e2e/logs/ are kept. `{ signal: 'SIGKILL' }` skips n8n's own
+	 * shutdown (which waits up to 10 s per process for executions still running).
 	 */
-	async stop(): Promise<void> {
+	async stop(opts: { signal?: NodeJS.Signals } = {}): Promise<void> {
 		if (this.stopped) return;
 		this.stopped = true;
-		await this.stopProcesses();
+		await this.stopProcesses(opts.signal);
 		if (process.env.SMSAPI_E2E_KEEP === '1') {
 			fs.appendFileSync(this.logFile, `\nuser folder kept: ${this.userFolder}\n`);
 			return;

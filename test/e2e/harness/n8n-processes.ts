@@ -87,11 +87,18 @@ export class ProcessGroup {
 		await stopGroup(mp.child, mp.exited, signal);
 	}
 
-	/** Stops every process, the last started first (webhook processes and workers before main). */
-	async stopAll(): Promise<void> {
+	/**
+	 * Stops every process: the webhook processes and workers together, then main. `SIGTERM` lets
+	 * n8n shut down (SIGKILL after 10 s when it still waits for executions); `SIGKILL` is for an
+	 * instance that is thrown away, where nothing needs n8n's clean-up.
+	 */
+	async stopAll(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
 		const procs = this.processes;
 		this.processes = [];
-		for (const mp of [...procs].reverse()) await stopGroup(mp.child, mp.exited, 'SIGTERM');
+		const main = procs.filter((mp) => mp.name === 'main');
+		const others = procs.filter((mp) => mp.name !== 'main');
+		await Promise.all(others.map((mp) => stopGroup(mp.child, mp.exited, signal)));
+		await Promise.all(main.map((mp) => stopGroup(mp.child, mp.exited, signal)));
 	}
 }
 

@@ -22,9 +22,10 @@ export { control };
 export const TRIGGER_NODE = 'SMSAPI Trigger';
 
 /**
- * How long a callback that must start nothing is watched for an execution. Every positive test of
- * the suites asserts that its execution appeared within this window (see `waitForNewExecutions`),
- * so "no execution within it" means something.
+ * How long something that must not happen is watched for where no marker can tell (see
+ * `expectNoNewExecutions` for executions). Every positive test of the suites asserts that its
+ * execution appeared within this window (see `waitForNewExecutions`), so "nothing within it" means
+ * something.
  */
 export const QUIET_WINDOW_MS = 2500;
 
@@ -313,13 +314,39 @@ export async function waitForNewExecutions(
 	return await n8n.waitForExecutions(count, timeoutMs, wanted);
 }
 
-/** Waits QUIET_WINDOW_MS and asserts that no execution (of any workflow) started after `afterId`. */
-export async function expectNoNewExecutions(n8n: N8nInstance, afterId: number): Promise<void> {
-	await sleep(QUIET_WINDOW_MS);
-	const fresh = await n8n.executions({ afterId, withData: false });
-	if (fresh.length > 0) {
-		throw new Error(`expected no execution, found ${fresh.map((e) => `#${e.id} wf=${e.workflowId} ${e.status}`).join(', ')}`);
+/** How long after the marker's execution appeared the other executions are looked for. */
+const MARKER_GRACE_MS = 500;
+
+/**
+ * Asserts that the calls made since `afterId` started no execution (of any workflow).
+ *
+ * Instead of watching a fixed quiet window, it sends a marker after them: a fresh delivery report
+ * to `marker` (an active delivery-report trigger of the same n8n). n8n takes the calls of one
+ * process in order, so once the marker's execution is there (and MARKER_GRACE_MS more), an
+ * execution that an earlier call started would be there as well. The marker's must be the only
+ * one. Returns the marker execution's id, after which a test's later waits start.
+ */
+export async function expectNoNewExecutions(n8n: N8nInstance, afterId: number, marker: TriggerWorkflow): Promise<number> {
+	const report = dlr();
+	const answer = await call(callbackUrlOf(n8n, marker), { query: dlrQuery([report]) });
+	if (answer.status !== 200) throw new Error(`the marker report was answered ${answer.status}: ${answer.body}`);
+	const markerExecution = await waitFor(`the marker report's execution after #${afterId}`, 30_000, async () => {
+		const ofMarker = (await n8n.executions({ afterId, withData: false })).filter(
+			(e) => e.workflowId === marker.id && e.stoppedAt,
+		);
+		return ofMarker.length > 0 ? ofMarker[ofMarker.length - 1] : undefined;
+	}, 100);
+	await sleep(MARKER_GRACE_MS);
+	const fresh = await n8n.executions({ afterId, withData: true });
+	const [withItems] = fresh.filter((e) => e.id === markerExecution.id);
+	const others = fresh.filter((e) => e.id !== markerExecution.id);
+	if (others.length > 0) {
+		throw new Error(`expected no execution but the marker's, found ${others.map((e) => `#${e.id} wf=${e.workflowId} ${e.status}`).join(', ')}`);
 	}
+	if (!triggerItems(withItems).some((item) => item.MsgId === report.MsgId)) {
+		throw new Error(`execution #${withItems.id} is not the marker's (MsgId ${report.MsgId})`);
+	}
+	return Number(markerExecution.id);
 }
 
 /** The items the trigger node emitted in an execution (also checks the execution succeeded). */

@@ -1,0 +1,46 @@
+/**
+ * The order jest starts test files in (`testSequencer` in jest.config.js).
+ *
+ * `npm test` runs on two jest workers, and a few real-n8n files take minutes while most take
+ * under a second. When a long file starts last, one worker runs it alone at the end while the
+ * other idles. Jest's own order (what failed last, then the durations of the last run in its
+ * cache, else the file size) has no durations on a new machine or in CI, and the largest files
+ * are not the longest: the two topology files are a few lines each.
+ *
+ * So the long files start first, in the order below; everything else follows in jest's own order.
+ * The two topology files (each four n8n processes, PostgreSQL and Redis) are apart in the list, so
+ * that one mostly runs beside the lighter real-n8n files rather than beside the other: side by side
+ * they starve each other's workers of CPU, and their 2,000-report bursts take turns anyway
+ * (withMachineLock). The seconds are each file's share of a full run (2 workers, 2 cores).
+ */
+const Sequencer = require('@jest/test-sequencer').default;
+
+const LONG_FILES_IN_ORDER = [
+	'test/e2e/topology-line2.test.ts', // ~150 s
+	'test/e2e/trigger.test.ts', // ~100 s
+	'test/e2e/editor.test.ts', // ~80 s
+	'test/e2e/topology-line1.test.ts', // ~115 s
+	'test/e2e/registry.test.ts', // ~65 s
+	'test/e2e/installed-package.test.ts', // ~25 s
+	'test/e2e/demo.test.ts', // ~25 s
+	'test/package/scan.test.ts', // ~20 s
+	'test/workflow/sms-batching.test.ts', // ~10 s
+];
+
+class LongFilesFirstSequencer extends Sequencer {
+	sort(tests) {
+		const ordered = super.sort(tests);
+		const rank = (test) => {
+			const relative = test.path
+				.slice(test.context.config.rootDir.length + 1)
+				.split('\\')
+				.join('/');
+			const at = LONG_FILES_IN_ORDER.indexOf(relative);
+			return at === -1 ? LONG_FILES_IN_ORDER.length : at;
+		};
+		// Array.prototype.sort is stable: the other files keep jest's order among themselves.
+		return [...ordered].sort((a, b) => rank(a) - rank(b));
+	}
+}
+
+module.exports = LongFilesFirstSequencer;

@@ -3,7 +3,8 @@
  * with N items → Set (n8n's floor) or → SMSAPI Send (batching on, `to` = {{ $json.to }}). For
  * quick profiling (`node --cpu-prof -r ts-node/register/transpile-only scripts/bench/inprocess.ts`);
  * the real-n8n bench is run.ts.
- *   BENCH_N=10000 BENCH_REPEAT=3 BENCH_WHAT=set,node,nodeOff
+ *   BENCH_N=10000 BENCH_REPEAT=3 BENCH_WHAT=set,node,nodeOff BENCH_LATENCY_MS=0
+ * (BENCH_LATENCY_MS: the emulator's delay per answer; its cap of 5 simultaneous sends is on.)
  */
 import { startEmulator } from '../../test/emulator';
 import { SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData } from '../../test/e2e/harness/smsapi';
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
 	const n = Number(process.env.BENCH_N ?? 10000);
 	const repeat = Number(process.env.BENCH_REPEAT ?? 3);
 	const what = (process.env.BENCH_WHAT ?? 'set,node').split(',');
-	const emulator = await startEmulator({ quiet: true, credits: 1e9, dlrDelayMs: 3_600_000, conformance: 'record' });
+	const emulator = await startEmulator({ quiet: true, credits: 1e9, dlrDelayMs: 3_600_000, conformance: 'record', latencyMs: Number(process.env.BENCH_LATENCY_MS ?? 0), maxConcurrentSms: 5 });
 	const n8n = await WorkflowHarness.start();
 	try {
 		const credential = n8n.addCredential({ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI', data: smsapiTokenCredentialData(emulator) });

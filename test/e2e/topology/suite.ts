@@ -188,6 +188,22 @@ function pairedIndex(item: NodeExecutionItem): number | undefined {
 }
 
 /** The worker whose log says it started the execution (`worker1`, `worker2`, ...). */
+/**
+ * The executions a worker started and has not finished (from its log). A worker whose event loop
+ * was held up past its lock (a long campaign on a starved machine) has its job run a second time
+ * by the other worker; that run can still be going when the first has saved the execution.
+ */
+function unfinishedOnWorkers(n8n: N8nInstance): string[] {
+	const open: string[] = [];
+	for (const name of n8n.processNames().filter((p) => p.startsWith('worker'))) {
+		const log = n8n.processLog(name);
+		for (const [, id] of log.matchAll(/Worker started execution (\d+) \(job/g)) {
+			if (!log.includes(`Worker finished execution ${id} (job`)) open.push(`${name}:${id}`);
+		}
+	}
+	return open;
+}
+
 function workerOf(n8n: N8nInstance, executionId: string): string | undefined {
 	const marker = `Worker started execution ${executionId} (job`;
 	return n8n
@@ -448,6 +464,10 @@ export function describeTopology(lineId: LineId): void {
 					count: 300,
 					run: `spread-${k}`,
 				}));
+				// Both workers free (see unfinishedOnWorkers), so that the six can spread over them.
+				await waitFor('both workers idle', 60_000, async () =>
+					unfinishedOnWorkers(n8n).length === 0 ? true : undefined,
+				);
 				// 300 recipients = 3 requests; each answer takes 0.5 s, so the six overlap on the workers.
 				await control(emulator, 'POST', 'latency', { ms: 500 });
 				try {

@@ -638,6 +638,7 @@ export function describeTopology(lineId: LineId): void {
 				// start of the execution: an Idx from the data (with Check Idx) keeps that retry safe.
 				const target = line.line === '1' ? campaign : ownIdxCampaign;
 				let killed: string | undefined;
+				let killedAt = 0;
 				let executionId = '';
 				let campaignRun: Awaited<ReturnType<typeof slowCampaignUnderway>>;
 				try {
@@ -650,6 +651,7 @@ export function describeTopology(lineId: LineId): void {
 					killed = workerOf(n8n, executionId);
 					expect(killed).toMatch(/^worker[12]$/);
 					await n8n.killProcess(killed!, 'SIGKILL');
+					killedAt = Date.now();
 				} finally {
 					await control(emulator, 'POST', 'latency', { ms: 20 });
 				}
@@ -669,6 +671,9 @@ export function describeTopology(lineId: LineId): void {
 					// The other worker finds the job's lock run out and runs the execution again, under the
 					// same execution id: the same generated idx values, refused (53) where already sent.
 					const [execution] = await finishedExecutions(target.id, before, 1, 90_000);
+					process.stderr.write(
+						`[topology ${line.version}] the killed worker's execution finished by the other ${seconds(Date.now() - killedAt)} after the kill\n`,
+					);
 					expect(execution).toMatchObject({ id: executionId, status: 'success' });
 					expect(workerOf(n8n, executionId)).not.toBe(killed);
 					expectEachOnce(emulator, numbers);
@@ -696,6 +701,9 @@ export function describeTopology(lineId: LineId): void {
 					});
 					expect(failedRun.data?.resultData?.error?.message).toMatch(
 						/failed to be processed too many times/,
+					);
+					process.stderr.write(
+						`[topology ${line.version}] the killed worker's execution marked failed ${seconds(Date.now() - killedAt)} after the kill\n`,
 					);
 					expect(acceptedOf(emulator, range)).toBe(acceptedAtKill);
 					// Retry from the Executions list: n8n kept nothing of the run to start from, so

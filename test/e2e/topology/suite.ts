@@ -685,8 +685,9 @@ export function describeTopology(lineId: LineId): void {
 				} else {
 					// n8n 2.x runs it nowhere again. Once the dead worker's lock ran out, the other
 					// worker's check fails the job (n8n allows no second try), the process that enqueued
-					// it (the webhook process) waits 30 s for a result, then marks the execution failed
-					// and keeps none of its run data. Nothing more is sent meanwhile.
+					// it (the webhook process) looks again for 30 s whether the execution finished (a fixed
+					// grace window in n8n 2.41's workflow runner), then marks it failed and keeps none of its
+					// run data. Nothing more is sent meanwhile.
 					let last = '';
 					const failedRun = await waitFor(
 						`execution ${executionId} marked failed`,

@@ -49,8 +49,8 @@ fail() {
 # Debian's PostgreSQL keeps initdb/pg_ctl in /usr/lib/postgresql/<major>/bin, off PATH.
 SYSTEM_NEEDS=()
 if [ "$MODE" = test ]; then
-	SYSTEM_NEEDS+=("redis-server redis-server")                 # n8n queue mode (test/e2e/topology.test.ts)
-	SYSTEM_NEEDS+=("/usr/lib/postgresql/*/bin/initdb postgresql") # its database (test/e2e/topology.test.ts)
+	SYSTEM_NEEDS+=("redis-server redis-server")                 # n8n queue mode (test/e2e/topology-line*.test.ts)
+	SYSTEM_NEEDS+=("/usr/lib/postgresql/*/bin/initdb postgresql") # its database (test/e2e/topology-line*.test.ts)
 	SYSTEM_NEEDS+=("chromium chromium")                         # the editor in a browser (test/e2e/editor.test.ts)
 fi
 
@@ -97,11 +97,12 @@ apt_updated=0
 # Missing system packages that cannot be installed here stop everything at once, before any
 # download: the message names the exact command to run.
 hint="apt-get update && apt-get install -y ${missing_pkgs[*]}"
-if [ "${#missing_pkgs[@]}" -gt 0 ] && ! command -v apt-get >/dev/null 2>&1; then
-	fail "missing system package(s) ${missing_pkgs[*]} and no apt-get here: install them with your package manager (on Debian/Ubuntu: sudo apt-get update && sudo apt-get install -y ${missing_pkgs[*]}), then rerun"
-fi
-if [ "${#missing_pkgs[@]}" -gt 0 ] && [ "$(id -u)" != 0 ]; then
-	fail "missing system package(s) ${missing_pkgs[*]}: run  sudo apt-get update && sudo apt-get install -y ${missing_pkgs[*]}  then rerun"
+sudo_hint="sudo apt-get update && sudo apt-get install -y ${missing_pkgs[*]}"
+if [ "${#missing_pkgs[@]}" -gt 0 ] && ! can_apt; then
+	if command -v apt-get >/dev/null 2>&1; then
+		fail "missing system package(s) ${missing_pkgs[*]}: run  $sudo_hint  then rerun"
+	fi
+	fail "missing system package(s) ${missing_pkgs[*]} and no apt-get here: install them with your package manager (on Debian/Ubuntu: $sudo_hint), then rerun"
 fi
 
 # SQLite's headers (Debian: libsqlite3-dev) are not needed but make the n8n install minutes

@@ -16,7 +16,14 @@ async function main(): Promise<void> {
 	const n = Number(process.env.BENCH_N ?? 10000);
 	const repeat = Number(process.env.BENCH_REPEAT ?? 3);
 	const what = (process.env.BENCH_WHAT ?? 'set,node').split(',');
-	const emulator = await startEmulator({ quiet: true, credits: 1e9, dlrDelayMs: 3_600_000, conformance: 'record', latencyMs: Number(process.env.BENCH_LATENCY_MS ?? 0), maxConcurrentSms: 5 });
+	const emulator = await startEmulator({
+		quiet: true,
+		credits: 1e9,
+		dlrDelayMs: 3_600_000,
+		conformance: 'record',
+		latencyMs: Number(process.env.BENCH_LATENCY_MS ?? 0),
+		maxConcurrentSms: 5,
+	});
 	const n8n = await WorkflowHarness.start();
 	try {
 		const credential = n8n.addCredential({ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI', data: smsapiTokenCredentialData(emulator) });

@@ -325,7 +325,7 @@ function trimProcessMemory(now: number): void {
 /**
  * The dedupe step of one request: the stored memory (static data) and this running n8n's memory
  * together decide which reports are new; both learn every report of the request. Returns the new
- * reports, the memory (changed when there were reports) and its state to store.
+ * reports, the memory (changed when there were reports) and the value to store (see storedState).
  */
 export function rememberReports(
 	scope: string,
@@ -351,7 +351,7 @@ export function rememberReports(
 	processMemory.delete(scope);
 	processMemory.set(scope, { memory, text: state.seen });
 	trimProcessMemory(now);
-	return { fresh, repeated, memory, state };
+	return { fresh, repeated, memory, state: storedState(scope, state) };
 }
 
 /**
@@ -361,14 +361,11 @@ export function rememberReports(
  * request was decided. So a save never puts back an older memory than this n8n holds, and
  * another n8n process reading the database sees every report this one has seen so far.
  */
-export function storedState(scope: string, state: DedupeState): DedupeState {
-	const value: DedupeState = { v: 2, seen: state.seen };
+function storedState(scope: string, state: DedupeState): DedupeState {
+	const value: DedupeState = { ...state };
 	Object.defineProperty(value, 'toJSON', {
 		enumerable: false,
-		value: (): DedupeState => {
-			const held = processMemory.get(scope);
-			return { v: 2, seen: held?.text ?? state.seen };
-		},
+		value: (): DedupeState => ({ ...state, seen: processMemory.get(scope)?.text ?? state.seen }),
 	});
 	return value;
 }

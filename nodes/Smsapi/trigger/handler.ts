@@ -5,7 +5,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { rememberReports, storedState } from './dedupe';
+import { rememberReports } from './dedupe';
 import { EVENT_INFO, TRIGGER_EVENTS, type TriggerEvent } from './events';
 import { parseList, passesInboundFilter, passesStatusFilter, type KeywordMatch } from './filters';
 import { firstTimeLogged, readGuards } from './guards';
@@ -237,8 +237,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 				now,
 			);
 			// Assigned (not mutated in place) so n8n's change tracking marks the static data for saving.
-			if (memory.dirty)
-				staticData[DEDUPE_STATE_KEY] = storedState(scope, state) as unknown as IDataObject;
+			if (memory.dirty) staticData[DEDUPE_STATE_KEY] = state as unknown as IDataObject;
 			if (repeated > 0)
 				this.logger.debug(log(`${repeated} report(s) already received were not passed on`));
 			reports = fresh;

@@ -16,6 +16,7 @@
  * The measured times are printed (the README's "Running at scale" quotes them).
  * Needs scripts/install-n8n.sh, Debian's postgresql and redis-server (npm test provisions them).
  */
+import { runInParallel } from '../../../nodes/Smsapi/helpers/parallel';
 import { startEmulator, type Emulator } from '../../emulator';
 import {
 	createN8n,
@@ -46,6 +47,7 @@ import {
 	dlr,
 	dlrQuery,
 	loadTriggerWorkflow,
+	triggerItems,
 	triggerPath,
 	waitForRegistry,
 	type TriggerWorkflow,
@@ -187,7 +189,6 @@ function pairedIndex(item: NodeExecutionItem): number | undefined {
 	return (paired as { item?: number } | undefined)?.item;
 }
 
-/** The worker whose log says it started the execution (`worker1`, `worker2`, ...). */
 /**
  * The executions a worker started and has not finished (from its log). A worker whose event loop
  * was held up past its lock (a long campaign on a starved machine) has its job run a second time
@@ -204,6 +205,7 @@ function unfinishedOnWorkers(n8n: N8nInstance): string[] {
 	return open;
 }
 
+/** The worker whose log says it started the execution (`worker1`, `worker2`, ...). */
 function workerOf(n8n: N8nInstance, executionId: string): string | undefined {
 	const marker = `Worker started execution ${executionId} (job`;
 	return n8n
@@ -212,23 +214,6 @@ function workerOf(n8n: N8nInstance, executionId: string): string | undefined {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-/** Runs `task` for every element with at most `limit` at once. */
-async function inPool<T>(
-	list: readonly T[],
-	limit: number,
-	task: (value: T, index: number) => Promise<void>,
-): Promise<void> {
-	let next = 0;
-	await Promise.all(
-		Array.from({ length: Math.min(limit, list.length) }, async () => {
-			while (next < list.length) {
-				const index = next++;
-				await task(list[index], index);
-			}
-		}),
-	);
-}
 
 /** The tests of one n8n line (each line has its own file, so that jest runs the two side by side). */
 export function describeTopology(lineId: LineId): void {
@@ -507,10 +492,12 @@ export function describeTopology(lineId: LineId): void {
 				const { answered, took } = await withMachineLock('topology-burst', async () => {
 					const started = Date.now();
 					// Four callers at a time keep both processes busy (more only lengthen the answers).
-					await inPool(reports, 4, async (report, i) => {
+					// The node's own pool (at most `limit` at once); the first failed call fails the test.
+					let failed: { error: unknown } | undefined;
+					const sendFirstCopy = async (i: number) => {
 						const [first, other] =
 							i % 2 === 0 ? [atWebhookProcess, atMain] : [atMain, atWebhookProcess];
-						const query = dlrQuery([report]);
+						const query = dlrQuery([reports[i]]);
 						const answer = await first(query);
 						answers.push(`${answer.status} ${answer.body}`);
 						copies.push(
@@ -519,7 +506,15 @@ export function describeTopology(lineId: LineId): void {
 								answers.push(`${again.status} ${again.body}`);
 							}),
 						);
+					};
+					await runInParallel(reports.length, sendFirstCopy, {
+						limit: 4,
+						settled: (_, result) => {
+							if (!result.ok) failed ??= { error: result.error };
+							return result.ok;
+						},
 					});
+					if (failed) throw failed.error;
 					await Promise.all(copies);
 					const answered = Date.now() - started;
 					expect(answers.filter((a) => a !== '200 OK').slice(0, 5)).toEqual([]);
@@ -553,16 +548,16 @@ export function describeTopology(lineId: LineId): void {
 					(e) => e.workflowId === trigger.id,
 				).length;
 				const executions = await finishedExecutions(trigger.id, before, count, 60_000);
-				expect(executions.every((e) => e.status === 'success')).toBe(true);
 				expect(new Set(executions.map((e) => workerOf(n8n, e.id)))).toEqual(
 					new Set(['worker1', 'worker2']),
 				);
 
 				const seen = new Map<string, number>();
 				for (const e of executions) {
-					const items = e.data?.resultData?.runData?.['SMSAPI Trigger']?.[0]?.data?.main?.[0] ?? [];
+					// Each a success with one report, which reached the workflow's next node too.
+					const items = triggerItems(e);
 					expect(items).toHaveLength(1);
-					const key = `${String(items[0].json.MsgId)} ${String(items[0].json.status)}`;
+					const key = `${String(items[0].MsgId)} ${String(items[0].status)}`;
 					seen.set(key, (seen.get(key) ?? 0) + 1);
 				}
 				const sent = [...reports.map((r) => `${r.MsgId} 404`), `${next.MsgId} 405`];
@@ -571,8 +566,8 @@ export function describeTopology(lineId: LineId): void {
 				expect(seen.size).toBe(sent.length);
 				// Repeats dropped. Across processes a repeat passes only when it is read before n8n has
 				// saved the first copy's memory: n8n saves it after the answer, and an n8n process under
-				// load lags its answers (README, "Running at scale"). Measured: 0-5 of 2,001 with this
-				// suite alone or beside another; the bound keeps the check from failing on a busy machine.
+				// load lags its answers (README, "Running at scale"). Measured: 0 in most bursts, up to 11
+				// of 2,001 on a fully loaded machine; the bound keeps the check from failing there.
 				const duplicates = executions.length - seen.size;
 				process.stderr.write(
 					`[topology ${line.version}] 2,000 reports sent twice (4,000 calls answered in ${seconds(answered)}): ` +

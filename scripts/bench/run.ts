@@ -4,6 +4,8 @@
  * above it). Prints one table and writes it as JSON under bench/. Not part of npm test.
  *
  *   BENCH_REPEAT=3 BENCH_LATENCY_MS=20 BENCH_CAP=5 BENCH_SIZES=1000,10000 npm run bench
+ *   BENCH_SCENARIOS=set,node,raw npm run bench   (only these rows; keys in `scenarios` below, plus
+ *   raw and trigger)
  *
  * Every loop stops by itself: each call has a timeout and the whole bench a deadline (rows not
  * reached by then are marked skipped).
@@ -13,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { startEmulator, type Emulator } from '../../test/emulator';
-import { createN8n, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, stopAllN8n, type N8nInstance, type WorkflowJson } from '../../test/e2e/harness';
+import { createN8n, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, startPostgres, stopAllN8n, type N8nInstance, type PostgresServer, type WorkflowJson } from '../../test/e2e/harness';
 import { dlr, dlrQuery } from '../../test/e2e/trigger/support';
 import { acceptedMessages, freshEmulator, loadCounters, median, waitIdle, withPeakRss } from './measure';
 import { MESSAGE, TOKEN, benchWorkflow, httpRequestNode, setFloorNode, smsapiLookupNode, smsapiSendNode } from './workflows';
@@ -26,10 +28,22 @@ const DEADLINE = Date.now() + Number(process.env.BENCH_MAX_MINUTES ?? 10) * 60_0
 const CALL_TIMEOUT_MS = 180_000;
 const TRIGGER_CALLS = Number(process.env.BENCH_TRIGGER_CALLS ?? 1000);
 const TRIGGER_CLIENTS = 5;
+/** More settings for n8n, `NAME=value` separated by spaces (BENCH_N8N_ENV), e.g. its expression engine's. */
+const N8N_SETTINGS: Record<string, string> = Object.fromEntries(
+	(process.env.BENCH_N8N_ENV ?? '')
+		.split(/\s+/)
+		.filter((pair) => pair.includes('='))
+		.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
+/** `postgres`: n8n on a throw-away PostgreSQL (as in production) instead of its default SQLite. */
+const DATABASE = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'sqlite';
+/** The rows to run (scenario keys, `raw`, `trigger`); all when unset. */
+const ONLY = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',').map((key) => key.trim())) : undefined;
+const wanted = (key: string) => !ONLY || ONLY.has(key);
 /** Each trigger run stops after this long even if not all calls were made (throughput is what counts). */
 const TRIGGER_SECONDS = Number(process.env.BENCH_TRIGGER_SECONDS ?? 20);
 /** Time kept for the trigger rows at the end. */
-const TRIGGER_BUDGET_MS = REPEAT * 2 * (TRIGGER_SECONDS + 5) * 1000;
+const TRIGGER_BUDGET_MS = wanted('trigger') ? REPEAT * 3 * (TRIGGER_SECONDS + 5) * 1000 : 0;
 
 interface Row {
 	what: string;
@@ -120,6 +134,7 @@ function table(rows: Row[], meta: Record<string, unknown>): string {
 	const time = (ms: number | null) => (ms === null ? 'skipped' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 	const lines = [
 		`n8n ${meta.n8n} (on the Node of its line; bench driver on Node ${meta.node}), ${meta.cpus}, ${meta.memory}; emulator latency ${LATENCY_MS} ms, cap ${CAP} simultaneous sends (202 above); median of ${REPEAT}; load average at start ${meta.loadAverage}`,
+		`n8n settings: ${meta.settings}`,
 		'',
 		'| what | N | time | requests | accepted | 202s | peak in flight | n8n peak RSS (rise) |',
 		'|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -132,28 +147,50 @@ function table(rows: Row[], meta: Record<string, unknown>): string {
 	return lines.join('\n');
 }
 
+/**
+ * The node against the Set floor at one size, from the runs of the same repeat (they ran one after
+ * the other, so they share the machine's noise): the median of the paired time differences against
+ * 1.5 × the raw POST, and the median RSS rises.
+ */
+function againstSetFloor(n: number, set: Array<{ ms: number; rise: number }>, node: Array<{ ms: number; rise: number }>, raw: number[]): string[] {
+	const pairs = Math.min(set.length, node.length);
+	if (pairs === 0) return [];
+	const differences = Array.from({ length: pairs }, (_, i) => node[i].ms - set[i].ms);
+	const lines = [
+		`N=${n.toLocaleString('en-US')}: node − Set floor, median of ${pairs} paired runs: ${median(differences).toFixed(0)} ms (each: ${differences.map((d) => d.toFixed(0)).join(', ')} ms)` +
+			(raw.length ? `; 1.5 × the raw POST: ${(1.5 * median(raw)).toFixed(0)} ms` : ''),
+		`N=${n.toLocaleString('en-US')}: n8n's RSS rise, median: node +${median(node.map((r) => r.rise)).toFixed(1)} MB, Set floor +${median(set.map((r) => r.rise)).toFixed(1)} MB`,
+	];
+	return lines;
+}
+
 async function main(): Promise<void> {
 	const emulator = await startEmulator({ quiet: true, conformance: 'record', latencyMs: LATENCY_MS, maxConcurrentSms: CAP, credits: 1e9, dlrDelayMs: 3_600_000 });
 	const rows: Row[] = [];
+	const findings: string[] = [];
 	let n8n: N8nInstance | undefined;
+	let postgres: PostgresServer | undefined;
 	try {
-		n8n = await createN8n({ line: '2', label: 'bench', env: { EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'none', EXECUTIONS_DATA_SAVE_ON_ERROR: 'all'} });
+		if (DATABASE === 'postgres') postgres = await startPostgres({ label: 'bench' });
+		// BENCH_N8N_NODE_OPTIONS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile n8n (written when it stops).
+		n8n = await createN8n({ line: '2', label: 'bench', database: postgres, env: { EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'none', EXECUTIONS_DATA_SAVE_ON_ERROR: 'all', NODE_OPTIONS: process.env.BENCH_N8N_NODE_OPTIONS, ...N8N_SETTINGS } });
 		const [credential] = await n8n.importCredentials([{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI bench', data: smsapiTokenCredentialData(emulator) }]);
 		const ref = { id: credential.id, name: credential.name };
 		const scenarios: SendScenario[] = [
 			{ key: 'set', what: "n8n's Set node, same parameter work (n8n's floor)", sizes: SIZES, node: setFloorNode },
 			{ key: 'node', what: 'SMSAPI Send, batching on', sizes: SIZES, node: () => smsapiSendNode(ref, { batching: true }) },
-			{ key: 'node-off', what: 'SMSAPI Send, batching off (Max Parallel Requests 4)', sizes: [1000], node: () => smsapiSendNode(ref, { batching: false }) },
+			{ key: 'node-off', what: 'SMSAPI Send, batching off (Max Parallel Requests 4, the default)', sizes: [1000], node: () => smsapiSendNode(ref, { batching: false }) },
+			{ key: 'node-off-5', what: "SMSAPI Send, batching off, Max Parallel Requests 5 (the service's cap)", sizes: [1000], node: () => smsapiSendNode(ref, { batching: false, maxParallel: 5 }) },
 			{ key: 'personalised', what: 'SMSAPI Send, personalised (Param 1 per item: 100 per request)', sizes: [10000].filter((n) => SIZES.includes(n)), node: () => smsapiSendNode(ref, { batching: true, personalised: true }) },
 			{ key: 'hlr', what: 'SMSAPI number lookup (20 per request)', sizes: [1000], node: () => smsapiLookupNode(ref) },
 			{ key: 'http', what: "n8n's HTTP Request node, one POST per item, defaults", sizes: [1000], node: () => httpRequestNode(emulator.primaryUrl, false) },
 			{ key: 'http-throttled', what: "n8n's HTTP Request node, batching 5 items per 30 ms", sizes: [1000], node: () => httpRequestNode(emulator.primaryUrl, true) },
-		];
+		].filter((s) => wanted(s.key));
 		const bench = benchWorkflow(scenarios.map((s) => ({ key: s.key, node: s.node() })), ref);
 		const id = await n8n.importWorkflow(bench.workflow as unknown as WorkflowJson);
 		await n8n.activate(id);
 		log(`starting n8n ${n8n.line.version}`);
-		await n8n.start({ webhooks: [{ path: 'bench-dlr', method: 'GET' }] });
+		await n8n.start({ webhooks: [{ path: 'bench-dlr', method: 'GET' }, { path: 'bench-dlr-v1', method: 'GET' }] });
 		const run = (key: string, n: number) => post(n8n!.webhookUrl('bench-run'), { key, n });
 		const pid = n8nPid(n8n);
 		const meta = {
@@ -166,7 +203,7 @@ async function main(): Promise<void> {
 			latencyMs: LATENCY_MS,
 			cap: CAP,
 			repeat: REPEAT,
-			settings: 'EXECUTIONS_DATA_SAVE_ON_SUCCESS=none, SQLite, regular mode; workflow Webhook → Switch → Code (N items) → node',
+			settings: `EXECUTIONS_DATA_SAVE_ON_SUCCESS=none, ${DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite'}, regular mode${Object.entries(N8N_SETTINGS).map(([k, v]) => `, ${k}=${v}`).join('')}; workflow Webhook → Switch → Code (N items) → node`,
 		};
 		log(`n8n ready (pid ${pid}); warming up`);
 		for (const s of scenarios) await run(s.key, 50);
@@ -207,11 +244,12 @@ async function main(): Promise<void> {
 				});
 			}
 			const raw: number[] = [];
-			for (let rep = 0; rep < REPEAT; rep++) {
+			for (let rep = 0; rep < REPEAT && wanted('raw'); rep++) {
 				await freshEmulator(emulator);
 				raw.push(await rawPost(emulator, n));
 			}
-			rows.push({ what: 'one raw POST of all numbers, no n8n (the limit)', n, runs: raw.length, timeMs: median(raw), timesMs: raw.map(Math.round), requests: 1, accepted: n, refused202: 0, peakInFlight: 1, n8nPeakRssMb: null, n8nRssRiseMb: null });
+			if (raw.length) rows.push({ what: 'one raw POST of all numbers, no n8n (the limit)', n, runs: raw.length, timeMs: median(raw), timesMs: raw.map(Math.round), requests: 1, accepted: n, refused202: 0, peakInFlight: 1, n8nPeakRssMb: null, n8nRssRiseMb: null });
+			findings.push(...againstSetFloor(n, perScenario.get('set') ?? [], perScenario.get('node') ?? [], raw));
 		}
 
 		// Trigger: 5,000 delivery reports as 1,000 calls of 5, against n8n's own Webhook node.
@@ -219,10 +257,12 @@ async function main(): Promise<void> {
 		const targets = [
 			{ what: `SMSAPI Trigger: delivery reports in calls of 5 (${TRIGGER_CLIENTS} at a time, up to ${TRIGGER_CALLS} calls or ${TRIGGER_SECONDS} s)`, url: triggerUrl },
 			{ what: "n8n's Webhook node: the same calls", url: n8n.webhookUrl('bench-dlr') },
-		];
+			{ what: "n8n's Webhook node, version 1: the same calls", url: n8n.webhookUrl('bench-dlr-v1') },
+		].filter((target) => wanted('trigger') || wanted(target.url.includes('dlr-v1') ? 'webhook-v1' : 'webhook'));
 		const triggerRuns = new Map<string, Array<{ ms: number; calls: number; peak: number; rise: number }>>();
 		for (let rep = 0; rep < REPEAT; rep++) {
-			for (const target of targets) {
+			// Every other repeat in the reverse order: n8n's heap grows in whichever runs first.
+			for (const target of rep % 2 === 0 ? targets : [...targets].reverse()) {
 				if (Date.now() > DEADLINE) break;
 				// The executions the previous run started must not slow this one down.
 				await waitIdle(pid, Math.min(60_000, Math.max(0, DEADLINE - Date.now())));
@@ -231,7 +271,7 @@ async function main(): Promise<void> {
 				triggerRuns.set(target.what, [...(triggerRuns.get(target.what) ?? []), { ...value, peak, rise: peak - before }]);
 			}
 		}
-		for (const target of targets) {
+		for (const target of targets.filter((t) => triggerRuns.has(t.what))) {
 			const runs = triggerRuns.get(target.what) ?? [];
 			const rate = runs.length ? median(runs.map((r) => (r.calls * 5) / (r.ms / 1000))) : null;
 			rows.push({
@@ -250,17 +290,18 @@ async function main(): Promise<void> {
 			});
 		}
 
-		const text = table(rows, meta);
+		const text = [table(rows, meta), '', ...findings.map((line) => `- ${line}`)].join('\n');
 		console.log(text);
 		const dir = path.join(__dirname, '..', '..', 'bench');
 		fs.mkdirSync(dir, { recursive: true });
 		const file = path.join(dir, `bench-${meta.date.replace(/[:.]/g, '-')}.json`);
-		fs.writeFileSync(file, `${JSON.stringify({ meta, rows }, null, '\t')}\n`);
-		fs.writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify({ meta, rows }, null, '\t')}\n`);
+		fs.writeFileSync(file, `${JSON.stringify({ meta, rows, findings }, null, '\t')}\n`);
+		fs.writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify({ meta, rows, findings }, null, '\t')}\n`);
 		fs.writeFileSync(path.join(dir, 'latest.md'), `${text}\n`);
 		log(`written ${path.relative(process.cwd(), file)}, bench/latest.json and bench/latest.md`);
 	} finally {
 		await stopAllN8n();
+		await postgres?.stop();
 		await emulator.stop();
 	}
 }

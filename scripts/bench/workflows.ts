@@ -79,6 +79,7 @@ export function httpRequestNode(serviceUrl: string, throttled: boolean): Json {
  *   cost is no per-item cost) → Code making n items `{ to }` → the node under test; answered when
  *   that node has finished;
  * - Webhook "Reports" (GET /webhook/bench-dlr, answered at once) → No Op: what the trigger is compared with;
+ *   "Reports v1" the same in the Webhook node's version 1 (GET /webhook/bench-dlr-v1);
  * - SMSAPI Trigger (delivery reports) → No Op, at `/webhook/<webhookId>/dlr/<node id>`.
  */
 export function benchWorkflow(branches: Array<{ key: string; node: Json }>, credential: Credential) {
@@ -136,6 +137,10 @@ export function benchWorkflow(branches: Array<{ key: string; node: Json }>, cred
 	nodes.push(
 		node('Reports', WEBHOOK, 2, { httpMethod: 'GET', path: 'bench-dlr', responseMode: 'onReceived', options: {} }, { webhookId: randomUUID() }, at(0, -400)),
 		node('Reports received', 'n8n-nodes-base.noOp', 1, {}, {}, at(200, -400)),
+		// The same in version 1, for which n8n 2.41 takes an expression isolate per call, as for
+		// every trigger node but its Webhook node from version 1.1 on (live-webhooks, webhookPhaseNeedsIsolate).
+		node('Reports v1', WEBHOOK, 1, { httpMethod: 'GET', path: 'bench-dlr-v1', responseMode: 'onReceived', options: {} }, { webhookId: randomUUID() }, at(0, -200)),
+		node('Reports v1 received', 'n8n-nodes-base.noOp', 1, {}, {}, at(200, -200)),
 		node(
 			'SMSAPI Trigger',
 			'n8n-nodes-smsapi-plus.smsapiTrigger',
@@ -147,6 +152,7 @@ export function benchWorkflow(branches: Array<{ key: string; node: Json }>, cred
 		node('Trigger received', 'n8n-nodes-base.noOp', 1, {}, {}, at(200, -600)),
 	);
 	connections.Reports = { main: [[{ node: 'Reports received', type: 'main', index: 0 }]] };
+	connections['Reports v1'] = { main: [[{ node: 'Reports v1 received', type: 'main', index: 0 }]] };
 	connections['SMSAPI Trigger'] = { main: [[{ node: 'Trigger received', type: 'main', index: 0 }]] };
 	return {
 		workflow: { name: 'bench: SMSAPI against n8n\'s own nodes', nodes, connections, settings: { executionOrder: 'v1' } },

@@ -2,14 +2,17 @@ import {
 	dedupeKey,
 	DEFAULT_DEDUPE_LIMITS,
 	dropSeenReports,
+	reportIdentity,
+	SeenReports,
+} from '../../nodes/Smsapi/trigger/dedupe';
+import {
 	forgetProcessMemory,
+	MAX_SAVES_IN_FLIGHT,
 	PROCESS_MEMORY_SCOPES,
 	PROCESS_MEMORY_SECONDS,
 	WHOLE_MEMORY_SCOPES,
 	rememberReports,
-	reportIdentity,
-	SeenReports,
-} from '../../nodes/Smsapi/trigger/dedupe';
+} from '../../nodes/Smsapi/trigger/reportMemory';
 import { deepCopy, ObservableObject } from 'n8n-workflow';
 
 const limits = { capacity: 3, ttlSeconds: 100 };
@@ -307,7 +310,7 @@ describe('the stored state: what n8n writes is what this n8n knows when it write
 		const value = a.state;
 		forgetProcessMemory();
 		expect(JSON.parse(JSON.stringify(value))).toEqual({ ...a.state });
-		expect(Object.keys(value)).toEqual(['v', 'seen']);
+		expect(Object.keys(value)).toEqual(['v', 'seen', 'by']);
 	});
 });
 
@@ -335,5 +338,58 @@ describe('a request of repeats only', () => {
 			[expect.any(String), 10],
 			[expect.any(String), 20],
 		]);
+	});
+});
+
+describe('saves on their way to the database', () => {
+	beforeEach(() => forgetProcessMemory());
+	const dlr = (id: string) => ({ MsgId: id, status: 404 });
+	const keysOf = (value: unknown) => SeenReports.fromState(JSON.parse(JSON.stringify(value)), 1000).size;
+
+	it(`hands n8n no more saves while ${MAX_SAVES_IN_FLIGHT} of them are not in its database; a repeat is still caught and the next save writes every report`, () => {
+		const first = rememberReports('s', undefined, 'dlr', [dlr('0')], 10);
+		expect(first.save).toBe(true);
+		// n8n is slow to save: every request reads the first save back from the database.
+		const inDatabase = JSON.parse(JSON.stringify(first.state)) as unknown;
+		const handed: boolean[] = [];
+		let lastSaved = first.state;
+		for (let i = 1; i <= MAX_SAVES_IN_FLIGHT + 5; i++) {
+			const request = rememberReports('s', inDatabase, 'dlr', [dlr(String(i))], 10 + i);
+			expect(request.fresh).toEqual([dlr(String(i))]);
+			handed.push(request.save);
+			if (request.save) lastSaved = request.state;
+		}
+		expect(handed.filter(Boolean)).toHaveLength(MAX_SAVES_IN_FLIGHT);
+		expect(handed.slice(MAX_SAVES_IN_FLIGHT)).toEqual([false, false, false, false, false]);
+		// Held back, not forgotten: a repeat of a report of a held-back request starts nothing.
+		const repeat = rememberReports('s', inDatabase, 'dlr', [dlr(String(MAX_SAVES_IN_FLIGHT + 5))], 40);
+		expect(repeat).toMatchObject({ fresh: [], repeated: 1, save: false });
+		// A save n8n writes now (JSON.stringify at save time) holds the reports of every request so far.
+		expect(keysOf(lastSaved)).toBe(MAX_SAVES_IN_FLIGHT + 6);
+		// Once that save is in the database, the next request's save is handed over again.
+		const caughtUp = rememberReports('s', JSON.parse(JSON.stringify(lastSaved)), 'dlr', [dlr('new')], 41);
+		expect(caughtUp.save).toBe(true);
+		expect(keysOf(caughtUp.state)).toBe(MAX_SAVES_IN_FLIGHT + 7);
+	});
+
+	it('saves at once what it merged with the memory another n8n process stored, however many of its own saves are on their way', () => {
+		const first = rememberReports('s', undefined, 'dlr', [dlr('1')], 10);
+		const inDatabase = JSON.parse(JSON.stringify(first.state)) as unknown;
+		for (let i = 2; i < MAX_SAVES_IN_FLIGHT + 5; i++) rememberReports('s', inDatabase, 'dlr', [dlr(String(i))], 10 + i);
+		expect(rememberReports('s', inDatabase, 'dlr', [dlr('50')], 50).save).toBe(false);
+		// Another process stored report 99 (its own memory, its own writer).
+		const theirs = new SeenReports();
+		theirs.touch(dedupeKey('dlr', dlr('99')), 51);
+		const stored = { ...theirs.toState(), by: '00000000-0000-4000-8000-000000000000:7' };
+		const joined = rememberReports('s', stored, 'dlr', [dlr('99'), dlr('100'), dlr('3')], 52);
+		expect(joined).toMatchObject({ fresh: [dlr('100')], repeated: 2, save: true });
+		expect(keysOf(joined.state)).toBe(MAX_SAVES_IN_FLIGHT + 7);
+	});
+
+	it('reads a memory stored before saves were counted (no `by`) as another process’s', () => {
+		const old = { v: 2, seen: SeenReports.fromState(undefined, 10).toState().seen };
+		const request = rememberReports('s', old, 'dlr', [dlr('1')], 10);
+		expect(request.save).toBe(true);
+		expect(request.state.by).toMatch(/^[0-9a-f-]{36}:1$/);
 	});
 });

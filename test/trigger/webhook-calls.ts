@@ -61,7 +61,7 @@ export function loadTrigger(request: jest.Mock = jest.fn()): TriggerModule['Smsa
 export function forgetProcessMemory(): void {
 	// The module registry loadTrigger() filled: the same dedupe module the trigger uses.
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	(require('../../nodes/Smsapi/trigger/dedupe') as { forgetProcessMemory: () => void }).forgetProcessMemory();
+	(require('../../nodes/Smsapi/trigger/reportMemory') as { forgetProcessMemory: () => void }).forgetProcessMemory();
 }
 
 /** An active workflow of the trigger node (saved with its webhook id and credential). */

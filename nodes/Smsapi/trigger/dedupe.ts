@@ -35,10 +35,15 @@ export const DEFAULT_DEDUPE_LIMITS: DedupeLimits = {
 export interface DedupeState {
 	v: 2;
 	seen: string;
+	/**
+	 * Which memory of which running n8n stored it, and its how-manieth save: `<writer id>:<count>`
+	 * (reportMemory.ts). Absent in memories stored before.
+	 */
+	by?: string;
 }
 
 /** The text of a stored memory of version 2; undefined for any other value. */
-function storedText(stored: unknown): string | undefined {
+export function storedText(stored: unknown): string | undefined {
 	const state = stored as { v?: unknown; seen?: unknown } | undefined;
 	return state?.v === 2 && typeof state.seen === 'string' ? state.seen : undefined;
 }
@@ -277,100 +282,4 @@ export function dropSeenReports(
 		memory.touch(key, now);
 	}
 	return { fresh, repeated };
-}
-
-/**
- * Reports seen by this running n8n, per trigger node and mode. n8n reads the static data at the
- * start of each request and saves it after the answer: two requests in flight at once would each
- * miss the other's reports (both copies of one report start the workflow; the later save drops
- * the other's keys). This in-memory copy is checked and updated without a pause in between, so
- * requests to one running n8n always see each other.
- *
- * For the most recently used scopes it is the whole memory together with the text it was stored
- * as: when the static data of the next request holds that same text (no other n8n process wrote
- * in between), the memory is used as it is instead of being read from the text and merged again,
- * which for a full memory of 10,000 reports costs about 20 ms and several MB per request. Older
- * scopes keep the last minutes only (the stored memory keeps the rest).
- */
-interface HeldMemory {
-	memory: SeenReports;
-	/** The stored text this memory is exactly; undefined: only the recent keys are held. */
-	text?: string;
-}
-
-const processMemory = new Map<string, HeldMemory>();
-
-/** Trigger nodes remembered in memory at most (each holds at most `capacity` keys). */
-export const PROCESS_MEMORY_SCOPES = 200;
-
-/** Of those, the most recently used ones hold their whole memory (the others the last minutes). */
-export const WHOLE_MEMORY_SCOPES = 20;
-
-/** How long this running n8n remembers a report by itself (the stored memory keeps it longer). */
-export const PROCESS_MEMORY_SECONDS = 15 * 60;
-
-/** Keeps PROCESS_MEMORY_SCOPES scopes, the WHOLE_MEMORY_SCOPES most recent of them whole. */
-function trimProcessMemory(now: number): void {
-	const size = processMemory.size;
-	let index = 0;
-	for (const [scope, held] of processMemory) {
-		const rank = size - index++;
-		if (rank > PROCESS_MEMORY_SCOPES) processMemory.delete(scope);
-		else if (rank > WHOLE_MEMORY_SCOPES && held.text !== undefined) {
-			processMemory.set(scope, { memory: held.memory.recent(now, PROCESS_MEMORY_SECONDS) });
-		}
-	}
-}
-
-/**
- * The dedupe step of one request: the stored memory (static data) and this running n8n's memory
- * together decide which reports are new; both learn every report of the request. Returns the new
- * reports, the memory (changed when there were reports) and the value to store (see storedState).
- */
-export function rememberReports(
-	scope: string,
-	stored: unknown,
-	event: CallbackEvent,
-	reports: IDataObject[],
-	now: number,
-	limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS,
-): { fresh: IDataObject[]; repeated: number; memory: SeenReports; state: DedupeState } {
-	const held = processMemory.get(scope);
-	let memory: SeenReports;
-	if (held?.text !== undefined && storedText(stored) === held.text) {
-		// What is stored is what this n8n stored last: the memory it has is that memory.
-		memory = held.memory;
-		memory.markStored();
-	} else {
-		const fromStore = SeenReports.fromState(stored, now, limits);
-		const recent = held?.memory.recent(now, PROCESS_MEMORY_SECONDS);
-		memory = recent ? SeenReports.merged([fromStore, recent], now, limits) : fromStore;
-	}
-	const { fresh, repeated } = dropSeenReports(event, reports, memory, now);
-	const state = memory.toState();
-	processMemory.delete(scope);
-	processMemory.set(scope, { memory, text: state.seen });
-	trimProcessMemory(now);
-	return { fresh, repeated, memory, state: storedState(scope, state) };
-}
-
-/**
- * The value to put into the static data. n8n writes the static data to its database after the
- * answer has gone out, and several requests may be in flight: when it is written (JSON.stringify
- * calls `toJSON`), it is what this running n8n knows at that moment, not what it knew when this
- * request was decided. So a save never puts back an older memory than this n8n holds, and
- * another n8n process reading the database sees every report this one has seen so far.
- */
-function storedState(scope: string, state: DedupeState): DedupeState {
-	const value: DedupeState = { ...state };
-	Object.defineProperty(value, 'toJSON', {
-		enumerable: false,
-		value: (): DedupeState => ({ ...state, seen: processMemory.get(scope)?.text ?? state.seen }),
-	});
-	return value;
-}
-
-/** Forgets this running n8n's memory (tests). */
-export function forgetProcessMemory(): void {
-	processMemory.clear();
 }

@@ -5,7 +5,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { rememberReports } from './dedupe';
+import { rememberReports } from './reportMemory';
 import { EVENT_INFO, TRIGGER_EVENTS, type TriggerEvent } from './events';
 import { parseList, passesInboundFilter, passesStatusFilter, type KeywordMatch } from './filters';
 import { firstTimeLogged, readGuards } from './guards';
@@ -229,7 +229,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 			const staticData = this.getWorkflowStaticData('node');
 			const now = Math.floor(Date.now() / 1000);
 			const scope = [this.getWorkflow().id ?? '', nodeName, this.getMode()].join('\u0000');
-			const { fresh, repeated, memory, state } = rememberReports(
+			const { fresh, repeated, save, state } = rememberReports(
 				scope,
 				staticData[DEDUPE_STATE_KEY],
 				format,
@@ -237,7 +237,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 				now,
 			);
 			// Assigned (not mutated in place) so n8n's change tracking marks the static data for saving.
-			if (memory.dirty) staticData[DEDUPE_STATE_KEY] = state as unknown as IDataObject;
+			if (save) staticData[DEDUPE_STATE_KEY] = state as unknown as IDataObject;
 			if (repeated > 0)
 				this.logger.debug(log(`${repeated} report(s) already received were not passed on`));
 			reports = fresh;

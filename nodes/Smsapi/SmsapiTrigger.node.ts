@@ -19,8 +19,8 @@ import { callbackExists, registerCallback, unregisterCallback } from './trigger/
  * registers its URL at SMSAPI where the account has the callback registry (trigger/registry.ts).
  *
  * Reports the service sends again are dropped by a memory in the workflow's static data
- * (trigger/dedupe.ts); where n8n keeps it, and its limits across processes and executions, are in
- * docs/service-behaviour.md, "n8n internals the trigger relies on".
+ * (trigger/dedupe.ts, trigger/reportMemory.ts); where n8n keeps it, and its limits across processes
+ * and executions, are in docs/service-behaviour.md, "n8n internals the trigger relies on".
  */
 export class SmsapiTrigger implements INodeType {
 	description: INodeTypeDescription = {

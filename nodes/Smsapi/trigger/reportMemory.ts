@@ -105,10 +105,14 @@ export function rememberReports(
 	const held = processMemory.get(scope);
 	const writer = held?.writer ?? randomUUID();
 	const stamp = storedStamp(stored);
-	// One of this memory's own saves, maybe not its latest: everything in it is in the memory.
-	const ownSave = held?.text !== undefined && stamp?.writer === writer && stamp.saves <= held.saves;
+	// One of this memory's own saves, maybe not its latest: everything in it is in the memory. The
+	// saves handed to n8n since then are still on their way.
+	const inFlight =
+		held?.text !== undefined && stamp?.writer === writer && stamp.saves <= held.saves
+			? held.saves - stamp.saves
+			: undefined;
 	let memory: SeenReports;
-	if (held?.text !== undefined && (ownSave || storedText(stored) === held.text)) {
+	if (held?.text !== undefined && (inFlight !== undefined || storedText(stored) === held.text)) {
 		// What is stored is what this n8n stored: the memory it has holds all of it.
 		memory = held.memory;
 		memory.markStored();
@@ -118,8 +122,7 @@ export function rememberReports(
 		memory = recent ? SeenReports.merged([fromStore, recent], now, limits) : fromStore;
 	}
 	const { fresh, repeated } = dropSeenReports(event, reports, memory, now);
-	const inFlight = ownSave && held && stamp ? held.saves - stamp.saves : 0;
-	const save = memory.dirty && inFlight < MAX_SAVES_IN_FLIGHT;
+	const save = memory.dirty && (inFlight ?? 0) < MAX_SAVES_IN_FLIGHT;
 	const saves = (held?.saves ?? 0) + (save ? 1 : 0);
 	const state: DedupeState = { ...memory.toState(), by: `${writer}:${saves}` };
 	processMemory.delete(scope);

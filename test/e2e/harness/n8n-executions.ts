@@ -60,12 +60,14 @@ export class ExecutionStore {
 				`${count} finished execution(s)`,
 				timeoutMs,
 				async () => {
-					seen = await this.executions();
+					// Polled without the run data (decoding every execution's data each time is what costs);
+					// the done ones are read again with it once there are enough.
+					seen = await this.executions({ withData: false });
 					const finished = done(seen);
 					return finished.length >= count ? finished : undefined;
 				},
 				intervalMs,
-			);
+			).then((finished) => (finished.length === 0 ? [] : this.executions({ ids: finished.map((e) => e.id) })));
 		} catch (e) {
 			const summary = seen.map((x) => `#${x.id} wf=${x.workflowId} ${x.mode} ${x.status}`).join('\n');
 			throw new Error(this.log.failure(`${(e as Error).message}\nexecutions in the database:\n${summary || '(none)'}`));

@@ -7,7 +7,8 @@
  *   `~/.n8n/nodes`);
  * - an upgrade to a later release (0.1.1, built from the packed files with one added parameter) with
  *   a saved workflow and credential in place, then a restart.
- * One n8n per line, started twice (after the panel install, after the upgrade), the user folder kept.
+ * One n8n per line, started twice (after the panel install, after the upgrade), the user folder kept;
+ * the workflow and credential are saved through its REST API once it runs (no n8n CLI start each).
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -98,23 +99,18 @@ describe.each(n8nLines())('n8n $version (line $line): installed from a registry 
 	beforeAll(async () => {
 		work = fs.mkdtempSync(path.join(os.tmpdir(), 'smsapi-e2e-release-'));
 		emulator = await startEmulator({ port: 0, token: 'test-token', quiet: true });
-		// Side by side: the registry with the release published, and n8n with the saved workflow.
+		// Side by side: the registry with the release published, and a user folder for n8n.
 		const published = (async () => {
 			registry = await startRegistry();
 			tarball = await packProject(work);
 			await registry.npm(['publish', tarball], work);
 		})();
-		const saved = (async () => {
+		const created = (async () => {
 			n8n = await createN8n({ line, label: 'registry' });
 			// The harness copies the package in; this file installs it the ways users do.
 			removeInstalledPackage(n8n.userFolder);
-			const [credential] = await n8n.importCredentials([
-				{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI saved before the upgrade', data: smsapiTokenCredentialData(emulator) },
-			]);
-			workflowId = await n8n.importWorkflow(savedWorkflow(credential, webhookPath));
-			await n8n.activate(workflowId);
 		})();
-		await Promise.all([published, saved]);
+		await Promise.all([published, created]);
 	}, E2E_SETUP_TIMEOUT_MS);
 
 	afterAll(async () => {
@@ -140,6 +136,12 @@ describe.each(n8nLines())('n8n $version (line $line): installed from a registry 
 			expect(fs.existsSync(path.join(installed, 'node_modules'))).toBe(false);
 
 			await n8n.start();
+			// The workflow and credential the upgrade below must keep, saved as in the editor (REST).
+			const [credential] = await n8n.createCredentials([
+				{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI saved before the upgrade', data: smsapiTokenCredentialData(emulator) },
+			]);
+			[workflowId] = await n8n.createWorkflows([savedWorkflow(credential, webhookPath)]);
+			await n8n.activate(workflowId);
 			expect(await runSaved()).toMatchObject({ username: expect.any(String) });
 			expect(await runSaved()).not.toHaveProperty(ADDED.name);
 		},

@@ -73,9 +73,9 @@ function trimProcessMemory(now: number): void {
 		if (rank > PROCESS_MEMORY_SCOPES) processMemory.delete(scope);
 		else if (rank > WHOLE_MEMORY_SCOPES && held.text !== undefined) {
 			processMemory.set(scope, {
+				...held,
 				memory: held.memory.recent(now, PROCESS_MEMORY_SECONDS),
-				writer: held.writer,
-				saves: held.saves,
+				text: undefined,
 			});
 		}
 	}

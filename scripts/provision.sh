@@ -51,7 +51,7 @@ SYSTEM_NEEDS=()
 if [ "$MODE" = test ]; then
 	SYSTEM_NEEDS+=("redis-server redis-server")                 # n8n queue mode (test/e2e/topology-line*.test.ts)
 	SYSTEM_NEEDS+=("/usr/lib/postgresql/*/bin/initdb postgresql") # its database (test/e2e/topology-line*.test.ts)
-	SYSTEM_NEEDS+=("chromium chromium")                         # the editor in a browser (test/e2e/editor.test.ts)
+	SYSTEM_NEEDS+=("chromium chromium")                         # the editor in a browser (test/e2e/installed-package.test.ts)
 fi
 
 have() {

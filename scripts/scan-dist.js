@@ -12,6 +12,9 @@
  *      tarball: full rule set, inline `eslint-disable` comments ignored.
  *
  * Usage: node scripts/scan-dist.js [packageDir]   (default: this repository)
+ *        node scripts/scan-dist.js --json packageDir...
+ * The second form scans several packages in one process (one `npm pack` run, n8n's scanner and
+ * eslint loaded once) and prints one JSON result per package; the tests use it.
  * Exit code 0 when everything passes, 1 on any violation, 2 when the scan itself could not run.
  */
 'use strict';
@@ -21,6 +24,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { pathToFileURL } = require('node:url');
+const util = require('node:util');
 
 const ALLOWED_TOP_LEVEL = new Set(['README.md', 'LICENSE', 'package.json']);
 const ALLOWED_REQUIRES = new Set(['n8n-workflow', 'node:crypto']);
@@ -36,7 +40,9 @@ function run(command, args, cwd) {
 		shell: process.platform === 'win32',
 	});
 	if (result.error) {
-		throw new ScanSetupError(`${command} ${args.join(' ')} could not start: ${result.error.message}`);
+		throw new ScanSetupError(
+			`${command} ${args.join(' ')} could not start: ${result.error.message}`,
+		);
 	}
 	if (result.status !== 0) {
 		throw new ScanSetupError(
@@ -46,20 +52,30 @@ function run(command, args, cwd) {
 	return result.stdout;
 }
 
-/** Packs `packageDir` into `destination`; returns the tarball path and the packed file paths. */
-function pack(packageDir, destination) {
-	const stdout = run(
-		'npm',
-		['pack', '--json', '--ignore-scripts', '--pack-destination', destination],
-		packageDir,
-	);
+/**
+ * Packs every folder of `packageDirs` into `destination` with one `npm pack` run (npm's own start
+ * costs more than packing a small package); returns, in the same order, each package's name,
+ * tarball path and packed file paths. A single folder is packed from inside it, as a user's
+ * `npm pack` would.
+ */
+function pack(packageDirs, destination) {
+	const args = ['pack', '--json', '--ignore-scripts', '--pack-destination', destination];
+	const stdout =
+		packageDirs.length === 1
+			? run('npm', args, packageDirs[0])
+			: run('npm', [...args, ...packageDirs], destination);
 	// npm prints the JSON report on stdout; anything before the opening bracket is noise.
 	const report = JSON.parse(stdout.slice(stdout.indexOf('[')));
-	const [entry] = report;
-	return {
+	if (report.length !== packageDirs.length) {
+		throw new ScanSetupError(
+			`npm pack reported ${report.length} tarballs for ${packageDirs.length} folders`,
+		);
+	}
+	return report.map((entry) => ({
+		name: entry.name,
 		tarball: path.join(destination, entry.filename),
 		files: entry.files.map((file) => file.path.replace(/\\/g, '/')).sort(),
-	};
+	}));
 }
 
 /** Problems with the packed file list (empty when fine). */
@@ -95,7 +111,9 @@ function checkRequires(unpackedDir, files) {
 			if (specifier === undefined) {
 				problems.push(`${file}:${line} require() with a computed argument: ${match[0]}`);
 			} else if (!specifier.startsWith('.') && !ALLOWED_REQUIRES.has(specifier)) {
-				problems.push(`${file}:${line} requires "${specifier}" (allowed: relative files, ${[...ALLOWED_REQUIRES].join(', ')})`);
+				problems.push(
+					`${file}:${line} requires "${specifier}" (allowed: relative files, ${[...ALLOWED_REQUIRES].join(', ')})`,
+				);
 			}
 		}
 	}
@@ -110,9 +128,10 @@ function checkRequires(unpackedDir, files) {
 function checkIcons(files, packageJson, unpackedDir) {
 	const problems = [];
 	const packed = new Set(files);
-	const entryDirs = [...(packageJson.n8n?.nodes ?? []), ...(packageJson.n8n?.credentials ?? [])].map(
-		(file) => path.posix.dirname(path.posix.normalize(file)),
-	);
+	const entryDirs = [
+		...(packageJson.n8n?.nodes ?? []),
+		...(packageJson.n8n?.credentials ?? []),
+	].map((file) => path.posix.dirname(path.posix.normalize(file)));
 	const iconReference = /(["'`])file:([^"'`]+\.(?:svg|png))\1/g;
 	for (const file of files.filter((name) => name.endsWith('.js'))) {
 		const source = fs.readFileSync(path.join(unpackedDir, file), 'utf8');
@@ -127,61 +146,176 @@ function checkIcons(files, packageJson, unpackedDir) {
 	return problems;
 }
 
-async function loadScanner() {
+let scanner;
+
+/** n8n's scanner module, imported once per process (loading it and eslint costs about a second). */
+function loadScanner() {
 	const scannerPath = require.resolve('@n8n/scan-community-package/scanner/scanner.mjs');
-	return import(pathToFileURL(scannerPath).href);
+	scanner ??= import(pathToFileURL(scannerPath).href);
+	return scanner;
 }
 
-async function main() {
-	const packageDir = path.resolve(process.argv[2] ?? path.join(__dirname, '..'));
+/**
+ * Checks one packed package (steps 2 to 4 above), writing its report through `log`; the tarball
+ * is unpacked into `unpackedDir`, a new folder. Resolves to true when everything passed.
+ */
+async function checkPackage(packageJson, { tarball, files }, unpackedDir, log) {
+	let passed = true;
+	log(`\nTarball ${path.basename(tarball)} holds ${files.length} files:`);
+	for (const file of files) log(`  ${file}`);
+
+	const buildState = files.filter((file) => file.endsWith('.tsbuildinfo'));
+	if (buildState.length > 0) {
+		// Allowed (it is under dist/), but it is compiler state no user needs.
+		log(
+			`\n⚠️  Compiler build state is packed: ${buildState.join(', ')} (move tsBuildInfoFile out of dist/)`,
+		);
+	}
+
+	fs.mkdirSync(unpackedDir, { recursive: true });
+	run('tar', ['-xzf', tarball, '-C', unpackedDir, '--strip-components=1'], path.dirname(tarball));
+
+	const fileProblems = [
+		...checkFileList(files, packageJson),
+		...checkRequires(unpackedDir, files),
+		...checkIcons(files, packageJson, unpackedDir),
+	];
+	if (fileProblems.length > 0) {
+		passed = false;
+		log('\n❌ Package contents:');
+		for (const problem of fileProblems) log(`  ${problem}`);
+	} else {
+		log(
+			'\n✅ Package contents: only dist/, README.md, LICENSE, package.json; allowed imports only; icons packed',
+		);
+	}
+
+	const { analyzePackage } = await loadScanner();
+	const result = await analyzePackage(unpackedDir, SCAN_PATTERNS);
+	if (result.passed) {
+		log(`✅ n8n community package scan passed${result.message ? ` (${result.message})` : ''}`);
+	} else {
+		passed = false;
+		log(`❌ n8n community package scan: ${result.message}`);
+		if (result.details) log(result.details);
+	}
+	return passed;
+}
+
+/** The text an error that stopped a scan is reported with (the whole error when unexpected). */
+function describeError(error) {
+	return error instanceof ScanSetupError ? error.message : util.format(error);
+}
+
+/**
+ * Scans each folder of `packageDirs` in this one process: one `npm pack` run for all of them (each
+ * again on its own only when that run fails, so the failure is reported against its package) and
+ * n8n's scanner loaded once. `outputFor(index)` gives the { log, error } pair that the report of
+ * packageDirs[index] is written to. Resolves to one exit code per folder: 0 passed, 1 a violation,
+ * 2 the scan could not run.
+ */
+async function scanPackages(packageDirs, outputFor) {
+	const codes = packageDirs.map(() => 0);
+	const fail = (index, error) => {
+		codes[index] = 2;
+		outputFor(index).error(error);
+	};
 	const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'smsapi-scan-'));
-	let failed = false;
 	try {
-		const packageJson = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
-		console.log(`Packing ${packageJson.name}@${packageJson.version} from ${packageDir}`);
-		const { tarball, files } = pack(packageDir, workDir);
-
-		console.log(`\nTarball ${path.basename(tarball)} holds ${files.length} files:`);
-		for (const file of files) console.log(`  ${file}`);
-
-		const buildState = files.filter((file) => file.endsWith('.tsbuildinfo'));
-		if (buildState.length > 0) {
-			// Allowed (it is under dist/), but it is compiler state no user needs.
-			console.log(`\n⚠️  Compiler build state is packed: ${buildState.join(', ')} (move tsBuildInfoFile out of dist/)`);
+		const packageJsons = [];
+		for (const [index, packageDir] of packageDirs.entries()) {
+			try {
+				const packageJson = JSON.parse(
+					fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'),
+				);
+				outputFor(index).log(
+					`Packing ${packageJson.name}@${packageJson.version} from ${packageDir}`,
+				);
+				packageJsons[index] = packageJson;
+			} catch (error) {
+				fail(index, error);
+			}
 		}
 
-		const unpackedDir = path.join(workDir, 'package');
-		fs.mkdirSync(unpackedDir);
-		run('tar', ['-xzf', tarball, '-C', unpackedDir, '--strip-components=1'], workDir);
-
-		const fileProblems = [
-			...checkFileList(files, packageJson),
-			...checkRequires(unpackedDir, files),
-			...checkIcons(files, packageJson, unpackedDir),
-		];
-		if (fileProblems.length > 0) {
-			failed = true;
-			console.log('\n❌ Package contents:');
-			for (const problem of fileProblems) console.log(`  ${problem}`);
-		} else {
-			console.log(
-				'\n✅ Package contents: only dist/, README.md, LICENSE, package.json; allowed imports only; icons packed',
-			);
+		const toPack = packageDirs.map((_, index) => index).filter((index) => packageJsons[index]);
+		const ids = toPack.map((index) => `${packageJsons[index].name}@${packageJsons[index].version}`);
+		const packed = [];
+		// One npm run for all of them, unless two share a name and version (and so a tarball name).
+		if (toPack.length > 1 && new Set(ids).size === ids.length) {
+			try {
+				const reports = pack(
+					toPack.map((index) => packageDirs[index]),
+					workDir,
+				);
+				if (reports.every((report, at) => report.name === packageJsons[toPack[at]].name)) {
+					toPack.forEach((index, at) => (packed[index] = reports[at]));
+				}
+			} catch {
+				// Each is packed again on its own below, so the failure is reported against its package.
+			}
+		}
+		for (const [at, index] of toPack.entries()) {
+			if (packed[index]) continue;
+			try {
+				const destination = path.join(workDir, `tarball-${at}`);
+				fs.mkdirSync(destination);
+				[packed[index]] = pack([packageDirs[index]], destination);
+			} catch (error) {
+				fail(index, error);
+			}
 		}
 
-		const { analyzePackage } = await loadScanner();
-		const result = await analyzePackage(unpackedDir, SCAN_PATTERNS);
-		if (result.passed) {
-			console.log(`✅ n8n community package scan passed${result.message ? ` (${result.message})` : ''}`);
-		} else {
-			failed = true;
-			console.log(`❌ n8n community package scan: ${result.message}`);
-			if (result.details) console.log(result.details);
+		for (const [at, index] of toPack.entries()) {
+			if (!packed[index]) continue;
+			try {
+				const unpackedDir = path.join(workDir, `${at}`, 'package');
+				const { log } = outputFor(index);
+				const passed = await checkPackage(packageJsons[index], packed[index], unpackedDir, log);
+				if (!passed) codes[index] = 1;
+			} catch (error) {
+				fail(index, error);
+			}
 		}
 	} finally {
 		fs.rmSync(workDir, { recursive: true, force: true });
 	}
-	return failed ? 1 : 0;
+	return codes;
+}
+
+/** `node scripts/scan-dist.js [packageDir]`: one package, its report printed as the scan runs. */
+async function scanOne(packageDir) {
+	const [code] = await scanPackages([path.resolve(packageDir)], () => ({
+		log: console.log,
+		error: (error) => console.error(describeError(error)),
+	}));
+	return code;
+}
+
+/**
+ * `node scripts/scan-dist.js --json packageDir...`: prints a JSON array with one
+ * { packageDir, code, output } per folder, `output` holding the report `scanOne` would print and
+ * `code` its exit code; exits with the highest code.
+ */
+async function scanMany(packageDirs) {
+	const dirs = packageDirs.map((dir) => path.resolve(dir));
+	const outputs = dirs.map(() => []);
+	const codes = await scanPackages(dirs, (index) => ({
+		log: (line) => outputs[index].push(line),
+		error: (error) => outputs[index].push(describeError(error)),
+	}));
+	const results = dirs.map((packageDir, index) => ({
+		packageDir,
+		code: codes[index],
+		output: outputs[index].join('\n'),
+	}));
+	process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+	return Math.max(0, ...codes);
+}
+
+function main() {
+	const args = process.argv.slice(2);
+	if (args[0] === '--json') return scanMany(args.slice(1));
+	return scanOne(args[0] ?? path.join(__dirname, '..'));
 }
 
 main().then(
@@ -189,7 +323,7 @@ main().then(
 		process.exitCode = code;
 	},
 	(error) => {
-		console.error(error instanceof ScanSetupError ? error.message : error);
+		console.error(describeError(error));
 		process.exitCode = 2;
 	},
 );

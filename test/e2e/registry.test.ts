@@ -9,6 +9,10 @@
  *   a saved workflow and credential in place, then a restart.
  * One n8n per line, started twice (after the panel install, after the upgrade), the user folder kept;
  * the workflow and credential are saved through its REST API once it runs (no n8n CLI start each).
+ * One registry serves both lines: the project is packed and both releases are published once, 0.1.1
+ * under the tag `next`; a line's upgrade makes 0.1.1 `latest` (the release as users see it) and the
+ * next line starts with `latest` back on 0.1.0. Each line's npm has a cache of its own, as on
+ * another machine.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -38,6 +42,7 @@ import {
 	packProject,
 	removeInstalledPackage,
 	startRegistry,
+	type Npm,
 	type Registry,
 } from './harness/registry';
 
@@ -45,6 +50,8 @@ const TEST_TIMEOUT_MS = 150_000;
 const RELEASED = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const LATER = '0.1.1';
 const ADDED = { name: 'upgradeNote', displayName: 'Upgrade Note', default: `added in ${LATER}` };
+/** Where 0.1.1 waits until a line upgrades to it. */
+const NEXT_TAG = 'next';
 
 /** The saved workflow: Webhook (answers with the last node's output) → SMSAPI account profile. */
 function savedWorkflow(credential: { id: string; name: string }, webhookPath: string): WorkflowJson {
@@ -79,12 +86,51 @@ function filesOf(dir: string, rel = ''): string[] {
 	return out.sort();
 }
 
+/** The registry both lines install from, and the folder of the packed and built releases. */
+interface Releases {
+	registry: Registry;
+	work: string;
+}
+let releasesMade: Promise<Releases> | undefined;
+let sharedRegistry: Registry | undefined;
+let sharedWork: string | undefined;
+
+/**
+ * Starts the registry and publishes both releases, once for the file: the first line's beforeAll
+ * starts it, beside its n8n setup, and the next line gets the same promise.
+ */
+function releases(): Promise<Releases> {
+	releasesMade ??= (async () => {
+		const work = fs.mkdtempSync(path.join(os.tmpdir(), 'smsapi-e2e-release-'));
+		sharedWork = work;
+		const registry = await startRegistry();
+		sharedRegistry = registry;
+		const tarball = await packProject(work);
+		await registry.npm(['publish', tarball], work);
+		// 0.1.1 is published beside it but not as `latest`: installs without a version still get 0.1.0.
+		const later = buildLaterRelease(path.join(work, `release-${LATER}`), LATER, ADDED);
+		await registry.npm(['publish', '--tag', NEXT_TAG], later);
+		return { registry, work };
+	})();
+	return releasesMade;
+}
+
+afterAll(async () => {
+	// A setup still running (or failed) is waited for, so nothing it started is left behind.
+	await releasesMade?.catch(() => undefined);
+	try {
+		await sharedRegistry?.stop();
+	} finally {
+		if (sharedWork) fs.rmSync(sharedWork, { recursive: true, force: true });
+	}
+}, 60_000);
+
 describe.each(n8nLines())('n8n $version (line $line): installed from a registry and upgraded', (line) => {
 	let emulator: Emulator;
 	let registry: Registry;
+	/** This line's npm (a cache of its own). */
+	let npm: Npm;
 	let n8n: N8nInstance;
-	let work: string;
-	let tarball: string;
 	let workflowId: string;
 	const webhookPath = `smsapi-upgrade-${newId().slice(0, 8)}`;
 
@@ -97,13 +143,14 @@ describe.each(n8nLines())('n8n $version (line $line): installed from a registry 
 	}
 
 	beforeAll(async () => {
-		work = fs.mkdtempSync(path.join(os.tmpdir(), 'smsapi-e2e-release-'));
 		emulator = await startEmulator({ port: 0, token: 'test-token', quiet: true });
-		// Side by side: the registry with the release published, and a user folder for n8n.
+		// Side by side: the registry with the releases published, and a user folder for n8n.
 		const published = (async () => {
-			registry = await startRegistry();
-			tarball = await packProject(work);
-			await registry.npm(['publish', tarball], work);
+			const made = await releases();
+			registry = made.registry;
+			// Until this line upgrades, `latest` is the release (an earlier line's upgrade moved it).
+			await registry.setDistTag(PACKAGE_NAME, 'latest', RELEASED);
+			npm = registry.npmWithCache(fs.mkdtempSync(path.join(made.work, `npm-cache-${line.line}-`)));
 		})();
 		const created = (async () => {
 			n8n = await createN8n({ line, label: 'registry' });
@@ -116,9 +163,7 @@ describe.each(n8nLines())('n8n $version (line $line): installed from a registry 
 	afterAll(async () => {
 		try {
 			await n8n?.stop();
-			await registry?.stop();
 		} finally {
-			if (work) fs.rmSync(work, { recursive: true, force: true });
 			await emulator?.stop();
 		}
 	}, 60_000);
@@ -126,7 +171,7 @@ describe.each(n8nLines())('n8n $version (line $line): installed from a registry 
 	it(
 		'Community Nodes panel steps: the npm pack tarball, downloaded from the registry, extracted with its production dependencies, is loaded and runs the saved workflow',
 		async () => {
-			const pkg = await installLikeCommunityNodesPanel(registry, n8n.userFolder, `${PACKAGE_NAME}@${RELEASED}`);
+			const pkg = await installLikeCommunityNodesPanel(npm, n8n.userFolder, `${PACKAGE_NAME}@${RELEASED}`);
 			expect(pkg).toMatchObject({ name: PACKAGE_NAME, version: RELEASED });
 			expect(pkg).not.toHaveProperty('peerDependencies');
 			const installed = path.join(nodesDir(n8n.userFolder), 'node_modules', PACKAGE_NAME);
@@ -156,8 +201,8 @@ describe.each(n8nLines())('n8n $version (line $line): installed from a registry 
 			const dir = nodesDir(n8n.userFolder);
 			// npm 7+ installs peer dependencies: a plain install asks the registry for n8n-workflow
 			// (from npmjs it would put a second n8n-workflow, of any version, beside n8n's own).
-			await expect(registry.npm(['install', PACKAGE_NAME], dir)).rejects.toThrow(/n8n-workflow/);
-			await registry.npm(['install', PACKAGE_NAME, '--legacy-peer-deps'], dir);
+			await expect(npm(['install', PACKAGE_NAME], dir)).rejects.toThrow(/n8n-workflow/);
+			await npm(['install', PACKAGE_NAME, '--legacy-peer-deps'], dir);
 			expect(installedVersion(n8n.userFolder)).toBe(RELEASED);
 			expect(fs.readdirSync(path.join(dir, 'node_modules')).filter((n) => !n.startsWith('.'))).toEqual([PACKAGE_NAME]);
 			// The same files as the tarball the panel path loaded and ran above (n8n is started on them
@@ -174,10 +219,10 @@ describe.each(n8nLines())('n8n $version (line $line): installed from a registry 
 	it(
 		`upgrade to ${LATER} (one parameter added with a default) and restart: the saved workflow and credential keep working and the new parameter has its default`,
 		async () => {
-			const later = buildLaterRelease(path.join(work, `release-${LATER}`), LATER, ADDED);
-			await registry.npm(['publish'], later);
+			// 0.1.1 released as users see it: `latest` points at it (it was published under `next`).
+			await registry.setDistTag(PACKAGE_NAME, 'latest', LATER);
 			await n8n.stopProcesses();
-			await registry.npm(['install', `${PACKAGE_NAME}@latest`, '--legacy-peer-deps'], nodesDir(n8n.userFolder));
+			await npm(['install', `${PACKAGE_NAME}@latest`, '--legacy-peer-deps'], nodesDir(n8n.userFolder));
 			expect(installedVersion(n8n.userFolder)).toBe(LATER);
 
 			await n8n.start();

@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { ensureBuilt } from '../e2e/harness/build';
+
 const ROOT = path.resolve(__dirname, '../..');
 const SCAN_SCRIPT = path.join(ROOT, 'scripts/scan-dist.js');
 const SCAN_TIMEOUT = 180_000;
@@ -12,13 +14,34 @@ interface ScanRun {
 	output: string;
 }
 
-function scan(packageDir: string): ScanRun {
-	const result = spawnSync(process.execPath, [SCAN_SCRIPT, packageDir], {
-		cwd: ROOT,
-		encoding: 'utf8',
-		timeout: SCAN_TIMEOUT,
+/**
+ * Scans every folder of `packages` (name -> folder) with one `scan-dist.js --json` run: one Node
+ * process and one `npm pack` for all of them, n8n's scanner and eslint loaded once instead of once
+ * per folder. Returns each folder's exit code and report under its name, the code and report that
+ * `node scripts/scan-dist.js <folder>` gives for it. Whatever the run writes to stderr cannot be
+ * told apart by package, so it is passed on to this process's stderr rather than to every report.
+ */
+function scanAll(packages: Record<string, string>): Record<string, ScanRun> {
+	const names = Object.keys(packages);
+	const result = spawnSync(
+		process.execPath,
+		[SCAN_SCRIPT, '--json', ...names.map((name) => packages[name])],
+		{ cwd: ROOT, encoding: 'utf8', timeout: SCAN_TIMEOUT, maxBuffer: 64 * 1024 * 1024 },
+	);
+	if (result.stderr)
+		process.stderr.write(`scan.test.ts: scan-dist.js --json stderr:\n${result.stderr}\n`);
+	let reports: Array<{ code: number; output: string }>;
+	try {
+		reports = JSON.parse(result.stdout);
+	} catch {
+		const end = result.error?.message ?? `exit ${result.status ?? result.signal}`;
+		throw new Error(`scan-dist.js --json printed no report (${end}):\n${result.stdout}`);
+	}
+	const runs: Record<string, ScanRun> = {};
+	names.forEach((name, index) => {
+		runs[name] = { status: reports[index].code, output: reports[index].output };
 	});
-	return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+	return runs;
 }
 
 const CLEAN_NODE_JS = `"use strict";
@@ -102,129 +125,101 @@ function writeFixture(parent: string, name: string, options: FixtureOptions = {}
 	return dir;
 }
 
-describe('scripts/scan-dist.js on fixture packages', () => {
-	let fixtures: string;
-
-	beforeAll(() => {
-		fixtures = mkdtempSync(path.join(tmpdir(), 'smsapi-scan-fixtures-'));
-	});
-
-	afterAll(() => {
-		rmSync(fixtures, { recursive: true, force: true });
-	});
-
-	it(
-		'passes a clean package and lists its files',
-		() => {
-			const run = scan(writeFixture(fixtures, 'clean'));
-			expect(run.output).toContain('dist/nodes/Fixture/Fixture.node.js');
-			expect(run.output).toContain('n8n community package scan passed');
-			expect(run.status).toBe(0);
-		},
-		SCAN_TIMEOUT,
-	);
-
-	it(
-		'fails on setTimeout and process.env even behind inline eslint-disable comments',
-		() => {
-			const run = scan(writeFixture(fixtures, 'dirty', { helpersJs: DIRTY_HELPERS_JS }));
-			expect(run.status).toBe(1);
-			expect(run.output).toContain('ESLint violations found');
-			expect(run.output).toContain('dist/nodes/Fixture/helpers.js');
-			// line 6 is setTimeout, line 8 process.env: both right under their disable comments
-			expect(run.output).toMatch(/\b6:\d+\s+error\s+.*setTimeout.*no-restricted-globals/);
-			expect(run.output).toMatch(/\b8:\d+\s+error\s+.*process.*no-restricted-globals/);
-		},
-		SCAN_TIMEOUT,
-	);
-
-	it(
-		'fails when files beyond dist/, README.md, LICENSE and package.json are packed',
-		() => {
-			const run = scan(
-				writeFixture(fixtures, 'extra-files', {
-					files: ['dist', 'src'],
-					extraFiles: { 'src/index.ts': 'export const secret = 1;\n' },
-				}),
-			);
-			expect(run.output).toContain('not allowed in the package: src/index.ts');
-			expect(run.status).toBe(1);
-		},
-		SCAN_TIMEOUT,
-	);
-
-	it(
-		'fails when compiled code requires a module other than n8n-workflow or node:crypto',
-		() => {
-			const run = scan(
-				writeFixture(fixtures, 'bad-require', {
-					helpersJs: `${CLEAN_HELPERS_JS}const fs = require("fs");\nexports.read = () => fs.readFileSync("x");\n`,
-				}),
-			);
-			expect(run.output).toContain('dist/nodes/Fixture/helpers.js:7 requires "fs"');
-			expect(run.status).toBe(1);
-		},
-		SCAN_TIMEOUT,
-	);
-
-	it(
-		'fails when an icon named by the compiled code is not packed',
-		() => {
-			const dir = writeFixture(fixtures, 'missing-icon');
-			rmSync(path.join(dir, 'dist/icons/fixture.svg'));
-			const run = scan(dir);
-			expect(run.output).toContain(
-				'dist/nodes/Fixture/Fixture.node.js names icon file:../../icons/fixture.svg, which is not in the package',
-			);
-			expect(run.status).toBe(1);
-		},
-		SCAN_TIMEOUT,
-	);
-
-	it(
-		'fails when a file named in package.json n8n is not packed',
-		() => {
-			const dir = writeFixture(fixtures, 'missing-node');
-			rmSync(path.join(dir, 'dist/nodes/Fixture/Fixture.node.js'));
-			const run = scan(dir);
-			expect(run.output).toContain(
-				'package.json n8n entry is not in the package: dist/nodes/Fixture/Fixture.node.js',
-			);
-			expect(run.status).toBe(1);
-		},
-		SCAN_TIMEOUT,
-	);
-});
+/**
+ * The real package as the current sources build it: a dist/ left from an earlier or partial build
+ * (tsc output without the icons gulp copies) would prove nothing. ensureBuilt() builds unless its
+ * record of the last successful build matches both the sources and dist/ (so a repeat `npm test`
+ * does not build again); a failed build fails this file.
+ */
+beforeAll(() => ensureBuilt(), SCAN_TIMEOUT);
 
 /**
- * The real package, freshly built: a dist/ left from an earlier or partial build (tsc output
- * without the icons gulp copies, a lone tsbuildinfo from `tsc --noEmit`) would prove nothing.
- * While other parts of the package are still being written the build may fail; the test is then
- * reported as skipped (set SMSAPI_REQUIRE_DIST_SCAN=1 to make a failed build fail the suite).
- * The build runs while the tests are collected, because only then can a test still be skipped.
+ * All the scans of this file, in one run before its tests (see scanAll): a fixture package for each
+ * fixture test, and this package when its test runs.
  */
-function build(): { built: boolean; log: string } {
-	const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: SCAN_TIMEOUT });
-	return { built: result.status === 0, log: `${result.stdout}\n${result.stderr}` };
+let fixtures: string;
+let runs: Record<string, ScanRun>;
+
+beforeAll(() => {
+	fixtures = mkdtempSync(path.join(tmpdir(), 'smsapi-scan-fixtures-'));
+	const missingIcon = writeFixture(fixtures, 'missing-icon');
+	rmSync(path.join(missingIcon, 'dist/icons/fixture.svg'));
+	const missingNode = writeFixture(fixtures, 'missing-node');
+	rmSync(path.join(missingNode, 'dist/nodes/Fixture/Fixture.node.js'));
+	const packages: Record<string, string> = {
+		clean: writeFixture(fixtures, 'clean'),
+		dirty: writeFixture(fixtures, 'dirty', { helpersJs: DIRTY_HELPERS_JS }),
+		extraFiles: writeFixture(fixtures, 'extra-files', {
+			files: ['dist', 'src'],
+			extraFiles: { 'src/index.ts': 'export const secret = 1;\n' },
+		}),
+		badRequire: writeFixture(fixtures, 'bad-require', {
+			helpersJs: `${CLEAN_HELPERS_JS}const fs = require("fs");\nexports.read = () => fs.readFileSync("x");\n`,
+		}),
+		missingIcon,
+		missingNode,
+		thisPackage: ROOT,
+	};
+	runs = scanAll(packages);
+}, SCAN_TIMEOUT);
+
+afterAll(() => {
+	rmSync(fixtures, { recursive: true, force: true });
+});
+
+/** A scan that passed and listed `packedFile` among the files of the package. */
+function expectPassed(run: ScanRun, packedFile: string): void {
+	expect(run.output).toContain(packedFile);
+	expect(run.output).toContain('n8n community package scan passed');
+	expect(run.status).toBe(0);
 }
 
-const buildResult = build();
-const requireDistScan = process.env.SMSAPI_REQUIRE_DIST_SCAN === '1';
-const distTest = buildResult.built || requireDistScan ? it : it.skip;
-if (!buildResult.built) {
-	process.stderr.write(`scan.test.ts: the build failed, the dist scan is skipped:\n${buildResult.log}\n`);
-}
+describe('scripts/scan-dist.js on fixture packages', () => {
+	it('passes a clean package and lists its files', () => {
+		expectPassed(runs.clean, 'dist/nodes/Fixture/Fixture.node.js');
+	});
+
+	it('fails on setTimeout and process.env even behind inline eslint-disable comments', () => {
+		const run = runs.dirty;
+		expect(run.status).toBe(1);
+		expect(run.output).toContain('ESLint violations found');
+		expect(run.output).toContain('dist/nodes/Fixture/helpers.js');
+		// line 6 is setTimeout, line 8 process.env: both right under their disable comments
+		expect(run.output).toMatch(/\b6:\d+\s+error\s+.*setTimeout.*no-restricted-globals/);
+		expect(run.output).toMatch(/\b8:\d+\s+error\s+.*process.*no-restricted-globals/);
+	});
+
+	it('fails when files beyond dist/, README.md, LICENSE and package.json are packed', () => {
+		const run = runs.extraFiles;
+		expect(run.output).toContain('not allowed in the package: src/index.ts');
+		expect(run.status).toBe(1);
+	});
+
+	it('fails when compiled code requires a module other than n8n-workflow or node:crypto', () => {
+		const run = runs.badRequire;
+		expect(run.output).toContain('dist/nodes/Fixture/helpers.js:7 requires "fs"');
+		expect(run.status).toBe(1);
+	});
+
+	it('fails when an icon named by the compiled code is not packed', () => {
+		const run = runs.missingIcon;
+		expect(run.output).toContain(
+			'dist/nodes/Fixture/Fixture.node.js names icon file:../../icons/fixture.svg, which is not in the package',
+		);
+		expect(run.status).toBe(1);
+	});
+
+	it('fails when a file named in package.json n8n is not packed', () => {
+		const run = runs.missingNode;
+		expect(run.output).toContain(
+			'package.json n8n entry is not in the package: dist/nodes/Fixture/Fixture.node.js',
+		);
+		expect(run.status).toBe(1);
+	});
+});
 
 describe('scripts/scan-dist.js on this package', () => {
-	distTest(
-		'passes the scan of the packed dist/',
-		() => {
-			expect(buildResult.built).toBe(true);
-			const run = scan(ROOT);
-			expect(run.output).toContain('dist/credentials/SmsapiApi.credentials.js');
-			expect(run.output).toContain('n8n community package scan passed');
-			expect(run.status).toBe(0);
-		},
-		SCAN_TIMEOUT,
-	);
+	it('passes the scan of the packed dist/', () => {
+		expectPassed(runs.thisPackage, 'dist/credentials/SmsapiApi.credentials.js');
+	});
 });

@@ -64,6 +64,7 @@ describe('answering the service', () => {
 		// Answered by the node itself before the run, as plain text.
 		expect(call.result).toEqual({ noWebhookResponse: true, workflowData: [expect.any(Array)] });
 		expect(call.response.headers['Content-Type']).toBe('text/plain; charset=utf-8');
+		expect(call.response.headers['Content-Length']).toBe('2');
 		const items = itemsOf(call);
 		expect(items.map((item) => item.MsgId)).toEqual(['1', '2', '3', '4', '5']);
 		expect(items[0]).toMatchObject({ status: 404, status_name: 'DELIVERED', final: true, points: 0.165, sent_at_iso: '2023-11-14T22:13:20.000Z' });

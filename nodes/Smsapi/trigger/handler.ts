@@ -50,7 +50,12 @@ interface CallbackResponse {
  */
 function answer(response: CallbackResponse, status: number, body: string): void {
 	if (response.headersSent === true) return;
-	response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+	response.writeHead(status, {
+		'Content-Type': 'text/plain; charset=utf-8',
+		// With the length known, n8n's compression middleware leaves these few bytes as they are;
+		// without it, it gzips even `OK` for a caller that accepts gzip (22 bytes instead of 2).
+		'Content-Length': String(Buffer.byteLength(body, 'utf8')),
+	});
 	response.end(body);
 }
 

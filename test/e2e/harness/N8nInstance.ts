@@ -3,7 +3,7 @@
  * processes (main; in queue mode workers and webhook processes too) and the ways a test reaches
  * it. The concerns live in their own files; this class puts them together:
  * - n8n-env.ts         the environment of every process (loopback, SQLite or PostgreSQL, queue mode)
- * - n8n-cli.ts         import, `n8n execute`
+ * - n8n-cli.ts         imports before start
  * - db-template.ts     a migrated empty database copied into each new user folder
  * - activate-n8n-db.js workflows activated in the database before start (as n8n's CLI does)
  * - n8n-processes.ts   starting, stopping and killing processes
@@ -31,10 +31,9 @@ import { copyPackedPackage } from './package-files';
 import { postgresUrl, type PostgresConnection } from './postgres';
 import { newId } from './ids';
 import { runProcess, uniqueFreePort, waitFor, type RunResult } from './proc';
-import type { CredentialJson, ExecuteResult, ExecutionRecord, WorkflowJson } from './types';
+import type { CredentialJson, ExecutionRecord, WorkflowJson, WorkflowRunResult } from './types';
 
 export { newId } from './ids';
-export { extractRunJson } from './n8n-cli';
 export type { QueueModeOptions } from './n8n-env';
 export type { CredentialTestResult, DynamicParametersRequest } from './n8n-rest';
 
@@ -241,12 +240,23 @@ export class N8nInstance {
 	}
 
 	/**
-	 * Runs a workflow once with `n8n execute` (its own n8n process, also while the server runs).
-	 * Resolves with the run data even when the workflow failed (see `error`); rejects only when
-	 * n8n produced no run data.
+	 * Runs a saved, active workflow that starts with a Webhook node on `webhookPath` (a fixture
+	 * made so by startedByWebhook()) by calling its production URL, as a caller would, and returns
+	 * the run once n8n has saved it (its data read from the database). Resolves with the run also
+	 * when the workflow failed (see `error`). Unlike `n8n execute`, it starts no n8n process of its
+	 * own (each such start costs about 5 s of CPU).
 	 */
-	execute(workflowId: string, opts: { timeoutMs?: number } = {}): Promise<ExecuteResult> {
-		return this.cliRunner.execute(workflowId, opts);
+	async runViaWebhook(workflowId: string, webhookPath: string, opts: { timeoutMs?: number } = {}): Promise<WorkflowRunResult> {
+		const timeoutMs = opts.timeoutMs ?? 60_000;
+		const before = (await this.executions({ withData: false })).reduce((max, e) => Math.max(max, Number(e.id)), 0);
+		const res = await fetch(this.webhookUrl(webhookPath), { signal: AbortSignal.timeout(timeoutMs) });
+		const text = await res.text();
+		if (res.status !== 200) {
+			throw new Error(this.log.failure(`GET ${this.webhookUrl(webhookPath)} answered ${res.status}: ${text.slice(0, 500)}`));
+		}
+		const [execution] = await this.waitForExecutions(1, timeoutMs, (e) => e.workflowId === workflowId && Number(e.id) > before);
+		const resultData = execution.data?.resultData ?? {};
+		return { status: execution.status, runData: resultData.runData ?? {}, error: resultData.error, execution };
 	}
 
 	// ----------------------------------------------------------------- URLs
@@ -396,6 +406,8 @@ export class N8nInstance {
 	async stop(opts: { signal?: NodeJS.Signals } = {}): Promise<void> {
 		if (this.stopped) return;
 		this.stopped = true;
+		// The process that reads the executions (it holds the database open); never throws.
+		await this.store.close();
 		await this.stopProcesses(opts.signal);
 		if (process.env.SMSAPI_E2E_KEEP === '1') {
 			fs.appendFileSync(this.logFile, `\nuser folder kept: ${this.userFolder}\n`);

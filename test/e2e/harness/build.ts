@@ -1,11 +1,22 @@
 import { spawnSync } from 'child_process';
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
 import { E2E_WORK_DIR, PROJECT_ROOT } from './config';
 
-/** Written after a successful build by ensureBuilt() (mtime = when that build started). */
-const BUILD_STAMP = path.join(E2E_WORK_DIR, 'build-stamp');
+/**
+ * Written by ensureBuilt() after a successful build: the hash of the sources it was built from and
+ * the hash of the dist/ it left. dist/ is up to date while both still match, so a repeat
+ * `npm test` builds nothing, and a dist/ changed since (a failed or partial build, a deleted file)
+ * is built again.
+ */
+const BUILD_STAMP = path.join(E2E_WORK_DIR, 'build-stamp.json');
+/** Held while one jest worker builds (the others wait for it, then find dist/ up to date). */
+const BUILD_LOCK = path.join(E2E_WORK_DIR, 'build-lock');
+
+/** What the build reads (package.json `scripts.build`: tsc with tsconfig.build.json, then gulp). */
+const SOURCES = ['nodes', 'credentials', 'icons', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'gulpfile.js'];
 
 /** dist files that n8n loads (package.json "n8n" field). */
 export function distEntryFiles(): string[] {
@@ -28,60 +39,113 @@ export function assertBuilt(): void {
 	}
 }
 
-function newestMtime(p: string): number {
-	let st: fs.Stats;
-	try {
-		st = fs.statSync(p);
-	} catch {
-		return 0;
-	}
-	if (!st.isDirectory()) return st.mtimeMs;
-	let newest = 0;
-	for (const entry of fs.readdirSync(p)) {
-		newest = Math.max(newest, newestMtime(path.join(p, entry)));
-	}
-	return newest;
+/** One hash over the relative paths and contents of every file under `entries` (sorted). */
+function hashOf(entries: string[]): string {
+	const hash = createHash('sha256');
+	const add = (relative: string) => {
+		const full = path.join(PROJECT_ROOT, relative);
+		let st: fs.Stats;
+		try {
+			st = fs.statSync(full);
+		} catch {
+			hash.update(`missing ${relative}\n`);
+			return;
+		}
+		if (st.isDirectory()) {
+			for (const entry of fs.readdirSync(full).sort()) add(path.join(relative, entry));
+			return;
+		}
+		hash.update(`${relative} ${st.size}\n`);
+		hash.update(fs.readFileSync(full));
+	};
+	for (const entry of entries) add(entry);
+	return hash.digest('hex');
 }
 
-/** Why dist/ is stale (a sentence), or undefined when it is up to date. */
+interface BuildStamp {
+	sources: string;
+	dist: string;
+}
+
+function readStamp(): BuildStamp | undefined {
+	try {
+		return JSON.parse(fs.readFileSync(BUILD_STAMP, 'utf8')) as BuildStamp;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Why dist/ must be built (a sentence), or undefined when it is what the current sources build. */
 export function distStaleReason(): string | undefined {
 	const entries = distEntryFiles();
 	const missing = entries.filter((f) => !fs.existsSync(f));
 	if (missing.length) return `missing ${missing.map((f) => path.relative(PROJECT_ROOT, f)).join(', ')}`;
-	// tsc (incremental) rewrites only the outputs whose source changed, and none for a source
-	// saved unchanged: compare with the newest dist file and the stamp of our last build.
-	const built = Math.max(newestMtime(path.join(PROJECT_ROOT, 'dist')), newestMtime(BUILD_STAMP));
-	const sources = ['nodes', 'credentials', 'icons', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
-	for (const s of sources) {
-		if (newestMtime(path.join(PROJECT_ROOT, s)) > built) return `${s} changed after the last build`;
-	}
+	const stamp = readStamp();
+	if (!stamp) return 'no record of a successful build by the tests';
+	if (stamp.sources !== hashOf(SOURCES)) return 'the sources changed since the last build';
+	if (stamp.dist !== hashOf(['dist'])) return 'dist/ changed since the last build';
 	return undefined;
 }
 
-/** Runs `npm run build` when dist/ is missing or older than the sources (bounded: 5 min). */
+/** Blocks this thread for `ms` (ensureBuilt() is synchronous: jest files call it while collected). */
+function sleepSync(ms: number): void {
+	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Runs fn() holding BUILD_LOCK; a lock older than `staleMs` is taken as left by a killed run. */
+function withBuildLock<T>(fn: () => T, staleMs = 5 * 60_000): T {
+	fs.mkdirSync(E2E_WORK_DIR, { recursive: true });
+	for (;;) {
+		try {
+			fs.mkdirSync(BUILD_LOCK);
+			break;
+		} catch {
+			try {
+				if (Date.now() - fs.statSync(BUILD_LOCK).mtimeMs > staleMs) fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
+			} catch {
+				// released in the meantime
+			}
+			sleepSync(250);
+		}
+	}
+	try {
+		return fn();
+	} finally {
+		fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
+	}
+}
+
+/**
+ * Runs `npm run build` unless dist/ is what the current sources build (see BUILD_STAMP); bounded:
+ * 5 min. Jest workers calling it together build once. Throws when the build fails.
+ */
 export function ensureBuilt(log: (msg: string) => void = () => undefined): void {
-	const reason = distStaleReason();
-	if (!reason) {
+	if (!distStaleReason()) {
 		log('[e2e] dist/ is up to date');
 		return;
 	}
-	log(`[e2e] building the package (${reason}): npm run build`);
-	const started = Date.now();
-	fs.mkdirSync(path.dirname(BUILD_STAMP), { recursive: true });
-	const res = spawnSync('npm', ['run', 'build'], {
-		cwd: PROJECT_ROOT,
-		encoding: 'utf8',
-		timeout: 300_000,
-		env: { ...process.env, NODE_ENV: undefined },
+	withBuildLock(() => {
+		const reason = distStaleReason();
+		if (!reason) return;
+		log(`[e2e] building the package (${reason}): npm run build`);
+		const started = Date.now();
+		const sources = hashOf(SOURCES);
+		fs.rmSync(BUILD_STAMP, { force: true });
+		const res = spawnSync('npm', ['run', 'build'], {
+			cwd: PROJECT_ROOT,
+			encoding: 'utf8',
+			timeout: 300_000,
+			env: { ...process.env, NODE_ENV: undefined },
+		});
+		if (res.status !== 0) {
+			throw new Error(
+				`npm run build failed (${res.error?.message ?? `exit ${res.status ?? res.signal}`}); the tests need a built package.\n` +
+					`${res.stdout}\n${res.stderr}`,
+			);
+		}
+		assertBuilt();
+		const stamp: BuildStamp = { sources, dist: hashOf(['dist']) };
+		fs.writeFileSync(BUILD_STAMP, `${JSON.stringify(stamp)}\n`);
+		log(`[e2e] build done in ${Date.now() - started} ms`);
 	});
-	if (res.status !== 0) {
-		throw new Error(
-			`npm run build failed (${res.error?.message ?? `exit ${res.status ?? res.signal}`}); the e2e tests need a built package.\n` +
-				`${res.stdout}\n${res.stderr}`,
-		);
-	}
-	assertBuilt();
-	fs.writeFileSync(BUILD_STAMP, new Date(started).toISOString());
-	fs.utimesSync(BUILD_STAMP, new Date(started), new Date(started));
-	log(`[e2e] build done in ${Date.now() - started} ms`);
 }

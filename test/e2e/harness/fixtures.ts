@@ -1,7 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-import type { WorkflowJson } from './types';
+import { newId } from './ids';
+import type { WorkflowJson, WorkflowNodeJson } from './types';
 
 export const FIXTURES_DIR = path.resolve(__dirname, '..', 'fixtures');
 
@@ -24,4 +25,34 @@ export function loadWorkflowFixture(
 		}
 	}
 	return wf;
+}
+
+/**
+ * The workflow with its Manual Trigger replaced by a Webhook node (GET `webhookPath`, answered at
+ * once), at the same place and with the same connections: a saved, active copy runs through its
+ * production URL (N8nInstance.runViaWebhook()) inside the running n8n instead of `n8n execute`.
+ */
+export function startedByWebhook(workflow: WorkflowJson, webhookPath: string): WorkflowJson {
+	const manual = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
+	if (!manual) throw new Error(`workflow '${workflow.name ?? ''}' has no Manual Trigger to replace`);
+	const name = 'Webhook';
+	const webhook: WorkflowNodeJson = {
+		id: newId(),
+		name,
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: manual.position,
+		webhookId: newId(),
+		parameters: { httpMethod: 'GET', path: webhookPath, responseMode: 'onReceived', options: {} },
+	};
+	const connections = { ...(workflow.connections ?? {}) };
+	if (connections[manual.name] !== undefined) {
+		connections[name] = connections[manual.name];
+		delete connections[manual.name];
+	}
+	return {
+		...workflow,
+		nodes: workflow.nodes.map((node) => (node === manual ? webhook : node)),
+		connections,
+	};
 }

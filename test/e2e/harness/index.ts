@@ -2,7 +2,7 @@ export * from './config';
 export * from './lines';
 export * from './types';
 export * from './build';
-export { N8nInstance, createN8n, stopAllN8n, newId, extractRunJson } from './N8nInstance';
+export { N8nInstance, createN8n, stopAllN8n, newId } from './N8nInstance';
 export type { CreateOptions, StartOptions, QueueModeOptions, CredentialTestResult, DynamicParametersRequest } from './N8nInstance';
 export { startRedis } from './redis';
 export { startPostgres, postgresUrl, postgresBinDir } from './postgres';

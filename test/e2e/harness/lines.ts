@@ -47,6 +47,11 @@ function node24Bin(): string {
 	return bin;
 }
 
+/** Where Node 24 keeps compiled code between runs (NODE_COMPILE_CACHE), in the install cache. */
+export function compileCacheDir(): string {
+	return path.join(cacheDir(), 'compile-cache');
+}
+
 /** Describes one line; throws a clear error when it is not installed. */
 export function getLine(line: LineId): N8nLine {
 	const version = N8N_VERSIONS[line];
@@ -73,8 +78,14 @@ export function getLine(line: LineId): N8nLine {
 			installDir,
 			n8nPackageDir,
 			sqliteNodeBin,
-			// Without it n8n 2.x fetches the MCP server registry from n8n's servers.
-			lineEnv: { N8N_DISABLED_MODULES: 'mcp-registry' },
+			lineEnv: {
+				// Without it n8n 2.x fetches the MCP server registry from n8n's servers.
+				N8N_DISABLED_MODULES: 'mcp-registry',
+				// Node's cache of compiled code, kept beside the installs: every start of n8n after the
+				// first takes about 1.5 s of CPU less (measured: 7.3 -> 5.8 core-s). Node 20 (line 1)
+				// has no such cache.
+				NODE_COMPILE_CACHE: compileCacheDir(),
+			},
 		};
 	}
 	return {

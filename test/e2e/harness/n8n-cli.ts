@@ -1,6 +1,6 @@
 /**
- * n8n's command line against one user folder: import credentials and workflows, run a workflow
- * once with `n8n execute` and read the run it prints.
+ * n8n's command line against one user folder: import credentials and workflows before n8n runs
+ * (a running n8n is reached through its REST API and webhooks instead: no CLI start per call).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -9,33 +9,9 @@ import { newId } from './ids';
 import type { N8nLine } from './lines';
 import type { InstanceLog } from './n8n-log';
 import { runProcess, type RunResult } from './proc';
-import type { CredentialJson, ExecuteResult, NodeRunData, WorkflowJson } from './types';
+import type { CredentialJson, WorkflowJson } from './types';
 
 const DEFAULT_CLI_TIMEOUT_MS = 90_000;
-
-/**
- * Extracts the IRun JSON that `n8n execute --rawOutput` prints (on success via stdout; on
- * failure n8n logs it as "Execution error:" then the JSON). Other log lines may surround it.
- */
-export function extractRunJson(text: string): unknown {
-	const lines = text.split('\n');
-	const starts: number[] = [];
-	lines.forEach((l, i) => {
-		if (l.trimEnd() === '{') starts.push(i);
-	});
-	for (const start of starts) {
-		for (let end = lines.length - 1; end > start; end--) {
-			if (lines[end].trimEnd() !== '}') continue;
-			try {
-				const parsed = JSON.parse(lines.slice(start, end + 1).join('\n'));
-				if (parsed && typeof parsed === 'object' && 'data' in parsed) return parsed;
-			} catch {
-				// try a shorter span
-			}
-		}
-	}
-	return undefined;
-}
 
 /** The import shape of a workflow: ids, name, settings and node positions filled in; inactive. */
 export function completeWorkflow(wf: WorkflowJson): WorkflowJson & { id: string } {
@@ -102,34 +78,5 @@ export class N8nCli {
 		const full = wfs.map(completeWorkflow);
 		await this.run(['import:workflow', `--input=${this.writeTemp('workflows', full)}`]);
 		return full;
-	}
-
-	/**
-	 * Runs a workflow once with `n8n execute` (its own n8n process, also while the server runs).
-	 * Resolves with the run data even when the workflow failed (see `error`); rejects only when
-	 * n8n produced no run data.
-	 */
-	async execute(workflowId: string, opts: { timeoutMs?: number } = {}): Promise<ExecuteResult> {
-		const res = await this.run(['execute', `--id=${workflowId}`, '--rawOutput'], {
-			timeoutMs: opts.timeoutMs,
-			allowFailure: true,
-		});
-		const run = extractRunJson(res.stdout) ?? extractRunJson(res.stderr);
-		if (!run) {
-			throw new Error(this.log.failure(`n8n execute --id=${workflowId} printed no run data (exit ${res.code})`, res));
-		}
-		const r = run as {
-			data?: { resultData?: { runData?: Record<string, NodeRunData[]>; error?: unknown; lastNodeExecuted?: string } };
-			status?: string;
-		};
-		const resultData = r.data?.resultData ?? {};
-		return {
-			exitCode: res.code,
-			status: r.status,
-			runData: resultData.runData ?? {},
-			error: resultData.error as ExecuteResult['error'],
-			lastNodeExecuted: resultData.lastNodeExecuted,
-			raw: run,
-		};
 	}
 }

@@ -9,6 +9,8 @@
 //   columns(table)     the table's column names (they differ between n8n lines)
 //   hasTable(table)
 //   transaction(fn)    fn() inside BEGIN … COMMIT (ROLLBACK when it throws)
+//   lost()             the error that broke the connection while idle (PostgreSQL), else undefined:
+//                      a handle kept open between reads (read-n8n-db.js --serve) is then reopened
 //   close()
 
 function isPostgresUrl(source) {
@@ -24,6 +26,12 @@ function numberedPlaceholders(sql) {
 async function openPostgres(url, n8nPackageDir) {
 	const { Client } = require(require.resolve('pg', { paths: [n8nPackageDir] }));
 	const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000, statement_timeout: 20000 });
+	// A connection that breaks while idle (PostgreSQL stopped, the backend terminated) is reported
+	// as an 'error' event, which would end the process if nobody listened.
+	let lostWith;
+	client.on('error', (e) => {
+		lostWith = e;
+	});
 	await client.connect();
 	const all = async (sql, params = []) => (await client.query(numberedPlaceholders(sql), params)).rows;
 	return {
@@ -49,6 +57,7 @@ async function openPostgres(url, n8nPackageDir) {
 				throw e;
 			}
 		},
+		lost: () => lostWith,
 		close: () => client.end(),
 	};
 }
@@ -74,6 +83,7 @@ function openSqlite(file, readOnly) {
 				throw e;
 			}
 		},
+		lost: () => undefined,
 		close: async () => db.close(),
 	};
 }

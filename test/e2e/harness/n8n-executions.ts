@@ -1,45 +1,45 @@
 /**
- * Executions in n8n's database (the SQLite file of the user folder, or PostgreSQL), read by
- * read-n8n-db.js in a child process on Node 24, with their decoded run data.
+ * Executions in n8n's database (the SQLite file of the user folder, or PostgreSQL), read by a
+ * long-lived read-n8n-db.js process on Node 24 (n8n-db-reader.ts), with their decoded run data.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 
 import type { N8nLine } from './lines';
+import { ExecutionReader, type ExecutionQuery } from './n8n-db-reader';
 import type { InstanceLog } from './n8n-log';
 import { postgresUrl, type PostgresConnection } from './postgres';
-import { runProcess, waitFor } from './proc';
+import { waitFor } from './proc';
 import type { ExecutionRecord } from './types';
 
 export class ExecutionStore {
+	/** The SQLite file (there once the user folder is set up or n8n ran) or the PostgreSQL URL. */
+	private readonly source: string;
+	private readonly reader: ExecutionReader;
+
 	constructor(
-		private readonly line: N8nLine,
-		private readonly userFolder: string,
+		line: N8nLine,
+		userFolder: string,
 		private readonly database: PostgresConnection | undefined,
 		private readonly log: InstanceLog,
-	) {}
-
-	/** Where the executions are: the SQLite file, or the PostgreSQL URL; undefined before n8n made the file. */
-	private source(): string | undefined {
-		if (this.database) return postgresUrl(this.database);
-		const db = path.join(this.userFolder, '.n8n', 'database.sqlite');
-		return fs.existsSync(db) ? db : undefined;
+	) {
+		this.source = database
+			? postgresUrl(database)
+			: path.join(userFolder, '.n8n', 'database.sqlite');
+		const label = database ? 'PostgreSQL' : this.source;
+		this.reader = new ExecutionReader(line.sqliteNodeBin, this.source, line.n8nPackageDir, label);
 	}
 
 	/** Executions, oldest first, with their decoded data (IRun `data`: `data.resultData.runData[nodeName]`). */
-	async executions(opts: { afterId?: string | number; withData?: boolean; ids?: Array<string | number> } = {}): Promise<ExecutionRecord[]> {
-		const source = this.source();
-		if (!source) return [];
-		const script = path.join(__dirname, 'read-n8n-db.js');
-		const res = await runProcess(
-			this.line.sqliteNodeBin,
-			['--no-warnings', '--max-old-space-size=2048', script, source, this.line.n8nPackageDir, String(opts.afterId ?? 0), opts.withData === false ? '0' : '1', (opts.ids ?? []).join(',')],
-			{ timeoutMs: 60_000, env: { PATH: process.env.PATH ?? '' } },
-		);
-		if (res.code !== 0) {
-			throw new Error(`reading executions from ${this.database ? 'PostgreSQL' : source} failed (exit ${res.code ?? res.signal}): ${res.stderr.slice(-2000)}`);
-		}
-		return JSON.parse(res.stdout) as ExecutionRecord[];
+	async executions(opts: ExecutionQuery = {}): Promise<ExecutionRecord[]> {
+		// No SQLite file yet: no executions (and no reader process for nothing).
+		if (!this.database && !fs.existsSync(this.source)) return [];
+		return this.reader.read(opts);
+	}
+
+	/** Ends the reader process (when the instance stops). Never throws. */
+	close(): Promise<void> {
+		return this.reader.close();
 	}
 
 	/**

@@ -1,29 +1,34 @@
 'use strict';
-// Reads executions from n8n's database (SQLite file or PostgreSQL) and prints them as JSON on stdout.
-// Runs on Node 24 for either n8n line, so the tests need no native sqlite module of their own; the
-// database is opened by n8n-db.js (SQLite with node:sqlite, PostgreSQL with the install's `pg`).
+// Reads executions from n8n's database (SQLite file or PostgreSQL) as JSON records. Runs on Node 24
+// for either n8n line, so the tests need no native sqlite module of their own; the database is
+// opened by n8n-db.js (SQLite with node:sqlite, PostgreSQL with the install's `pg`).
 //
-// Usage: node read-n8n-db.js <database.sqlite | postgres://user:pw@host:port/db> <n8n package dir> [afterId] [withData 0|1] [ids]
-//   afterId: only executions with id > afterId (default 0)
-//   ids:     only these executions (comma-separated), e.g. the data of a few among thousands
-// Execution data is stored by n8n in "flatted" format; it is decoded with the flatted
-// package of that n8n install.
+// Two ways to run it:
+//
+//   node read-n8n-db.js <database.sqlite | postgres://user:pw@host:port/db> <n8n package dir> [afterId] [withData 0|1] [ids]
+//     One read: prints the records as a JSON array on stdout; exit 1 with the stack on an error.
+//     afterId: only executions with id > afterId (default 0)
+//     ids:     only these executions (comma-separated), e.g. the data of a few among thousands
+//
+//   node read-n8n-db.js --serve <database.sqlite | postgres://...> <n8n package dir>
+//     Many reads (what the tests use, see n8n-db-reader.ts): one JSON request per line on stdin,
+//     {"id": 1, "afterId": 0, "withData": true, "ids": [3, 4]}, one JSON answer per line on stdout,
+//     {"id": 1, "records": [...]} or {"id": 1, "error": "<stack>"}, in the order of the requests.
+//     The database stays open between requests (a new process per read costs about 40 ms of CPU);
+//     it exits when stdin ends. JSON escapes line breaks inside strings, so a line is one answer
+//     however large.
+//
+// Execution data is stored by n8n in "flatted" format; it is decoded with the flatted package of
+// that n8n install.
+
+const fs = require('fs');
+const readline = require('readline');
 
 const { openN8nDb, runScript } = require('./n8n-db');
 
-const [dbPath, n8nPackageDir, afterIdArg = '0', withDataArg = '1', idsArg = ''] = process.argv.slice(2);
-if (!dbPath || !n8nPackageDir) {
-	console.error('usage: read-n8n-db.js <database.sqlite | postgres://...> <n8n package dir> [afterId] [withData]');
-	process.exit(2);
-}
-const fromN8n = (name) => require(require.resolve(name, { paths: [n8nPackageDir] }));
-const flatted = fromN8n('flatted');
-const afterId = Number(afterIdArg) || 0;
-const withData = withDataArg !== '0';
-const ids = idsArg.split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0);
 const WANTED = ['id', 'workflowId', 'status', 'finished', 'mode', 'retryOf', 'startedAt', 'stoppedAt', 'waitTill', 'createdAt', 'storedAt'];
 
-function toRecord(r) {
+function toRecord(r, withData, flatted) {
 	let data = null;
 	let dataError;
 	if (withData && typeof r.data === 'string') {
@@ -61,25 +66,112 @@ function toRecord(r) {
 	};
 }
 
-async function read() {
-	const db = await openN8nDb(dbPath, n8nPackageDir, { readOnly: true });
-	try {
-		if (!(await db.hasTable('execution_entity'))) return [];
-		// Columns differ between n8n lines (e.g. storedAt is 2.x only): select those present.
-		const have = await db.columns('execution_entity');
-		const cols = WANTED.map((c) => (have.has(c) ? `e."${c}"` : `NULL AS "${c}"`)).join(', ');
-		return await db.all(
-			`SELECT ${cols}, ${withData ? 'd."data", d."workflowData"' : 'NULL AS "data", NULL AS "workflowData"'}
-			FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id
-			WHERE e.id > ?${ids.length > 0 ? ` AND e.id IN (${ids.map(() => '?').join(', ')})` : ''} ORDER BY e.id`,
-			[afterId, ...ids],
-		);
-	} finally {
-		await db.close();
-	}
+/** The executions with id > afterId (only `ids` when given), oldest first, as records. */
+async function readExecutions(db, flatted, { afterId = 0, withData = true, ids = [] }) {
+	afterId = Number(afterId) || 0;
+	ids = ids.map(Number).filter((id) => Number.isInteger(id) && id > 0);
+	if (!(await db.hasTable('execution_entity'))) return [];
+	// Columns differ between n8n lines (e.g. storedAt is 2.x only): select those present. Asked
+	// every time, as n8n may still be migrating the table when the first reads come.
+	const have = await db.columns('execution_entity');
+	const cols = WANTED.map((c) => (have.has(c) ? `e."${c}"` : `NULL AS "${c}"`)).join(', ');
+	const rows = await db.all(
+		`SELECT ${cols}, ${withData ? 'd."data", d."workflowData"' : 'NULL AS "data", NULL AS "workflowData"'}
+		FROM execution_entity e LEFT JOIN execution_data d ON d."executionId" = e.id
+		WHERE e.id > ?${ids.length > 0 ? ` AND e.id IN (${ids.map(() => '?').join(', ')})` : ''} ORDER BY e.id`,
+		[afterId, ...ids],
+	);
+	return rows.map((r) => toRecord(r, withData, flatted));
 }
 
-runScript(async () => {
-	const rows = await read();
-	process.stdout.write(JSON.stringify(rows.map(toRecord)));
-});
+/** Identity of a SQLite file: when it was replaced, an open handle still reads the old one. */
+function fileIdentity(file) {
+	const st = fs.statSync(file);
+	return `${st.dev}:${st.ino}`;
+}
+
+/** Answers requests on stdin one after another, with the database kept open between them. */
+function serve(source, n8nPackageDir, flatted) {
+	const isFile = !/^postgres(ql)?:\/\//.test(source);
+	let db;
+	let identity;
+	// Not awaited: ending a PostgreSQL connection that already broke may never settle.
+	const drop = () => {
+		const old = db;
+		db = undefined;
+		if (old) old.close().catch(() => undefined);
+	};
+	const answer = async (request) => {
+		if (db && isFile && fileIdentity(source) !== identity) drop();
+		if (db && db.lost()) drop();
+		if (!db) {
+			identity = isFile ? fileIdentity(source) : undefined;
+			db = await openN8nDb(source, n8nPackageDir, { readOnly: true });
+		}
+		try {
+			// SQLite: each statement outside BEGIN is its own read transaction, so every request
+			// sees what n8n committed before it (also in WAL mode).
+			return await readExecutions(db, flatted, request);
+		} catch (e) {
+			// The next request opens the database afresh (e.g. after a lost PostgreSQL connection).
+			drop();
+			throw e;
+		}
+	};
+	// The tests went away without closing stdin: nobody to answer.
+	process.stdout.on('error', () => process.exit(0));
+	let queue = Promise.resolve();
+	const input = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+	input.on('line', (line) => {
+		if (!line.trim()) return;
+		queue = queue.then(async () => {
+			let id = null;
+			let out;
+			try {
+				const request = JSON.parse(line);
+				id = request.id;
+				out = JSON.stringify({ id, records: await answer(request) });
+			} catch (e) {
+				out = JSON.stringify({ id, error: e && e.stack ? e.stack : String(e) });
+			}
+			process.stdout.write(`${out}\n`);
+		});
+	});
+	// The tests closed stdin (or ended): finish the requests in hand, close the database, exit.
+	input.on('close', () => {
+		queue = queue.then(drop);
+	});
+}
+
+const args = process.argv.slice(2);
+const serving = args[0] === '--serve';
+const [dbPath, n8nPackageDir, afterIdArg = '0', withDataArg = '1', idsArg = ''] = serving
+	? args.slice(1)
+	: args;
+if (!dbPath || !n8nPackageDir) {
+	console.error(
+		'usage: read-n8n-db.js <database.sqlite | postgres://...> <n8n package dir> [afterId] [withData 0|1] [ids]\n' +
+			'       read-n8n-db.js --serve <database.sqlite | postgres://...> <n8n package dir>',
+	);
+	process.exit(2);
+}
+const flatted = require(require.resolve('flatted', { paths: [n8nPackageDir] }));
+
+if (serving) {
+	serve(dbPath, n8nPackageDir, flatted);
+} else {
+	runScript(async () => {
+		const db = await openN8nDb(dbPath, n8nPackageDir, { readOnly: true });
+		let records;
+		try {
+			records = await readExecutions(db, flatted, {
+				afterId: afterIdArg,
+				withData: withDataArg !== '0',
+				ids: idsArg.split(',').filter(Boolean),
+			});
+		} finally {
+			await db.close();
+		}
+		process.stdout.write(JSON.stringify(records));
+	});
+}

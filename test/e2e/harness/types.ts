@@ -56,15 +56,13 @@ export interface RunError {
 	[key: string]: unknown;
 }
 
-export interface ExecuteResult {
-	/** Exit code of `n8n execute` (non-zero when the workflow failed). */
-	exitCode: number | null;
-	status?: string;
+/** A workflow run as runViaWebhook() returns it: the saved execution and what it holds. */
+export interface WorkflowRunResult {
+	/** The execution's status (`success`, `error`, ...). */
+	status: string;
 	runData: Record<string, NodeRunData[]>;
 	error?: RunError;
-	lastNodeExecuted?: string;
-	/** The whole IRun JSON as printed by n8n. */
-	raw: unknown;
+	execution: ExecutionRecord;
 }
 
 /** An execution read from n8n's database. */

@@ -92,20 +92,38 @@ function sleepSync(ms: number): void {
 	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** Runs fn() holding BUILD_LOCK; a lock older than `staleMs` is taken as left by a killed run. */
+/** Whether the lock's holder is gone: its process no longer runs, or the lock is older than `staleMs`. */
+function lockAbandoned(staleMs: number): boolean {
+	try {
+		const holder = Number(fs.readFileSync(path.join(BUILD_LOCK, 'pid'), 'utf8'));
+		if (Number.isInteger(holder) && holder > 0) {
+			try {
+				process.kill(holder, 0);
+			} catch (e) {
+				if ((e as NodeJS.ErrnoException).code === 'ESRCH') return true;
+			}
+		}
+		return Date.now() - fs.statSync(BUILD_LOCK).mtimeMs > staleMs;
+	} catch {
+		// Released in the meantime, or its holder has not written its pid yet.
+		return false;
+	}
+}
+
+/**
+ * Runs fn() holding BUILD_LOCK (a folder with the holder's pid); a lock whose process is gone
+ * (a run stopped with Ctrl-C during the build) or older than `staleMs` is taken over.
+ */
 function withBuildLock<T>(fn: () => T, staleMs = 5 * 60_000): T {
 	fs.mkdirSync(E2E_WORK_DIR, { recursive: true });
 	for (;;) {
 		try {
 			fs.mkdirSync(BUILD_LOCK);
+			fs.writeFileSync(path.join(BUILD_LOCK, 'pid'), String(process.pid));
 			break;
 		} catch {
-			try {
-				if (Date.now() - fs.statSync(BUILD_LOCK).mtimeMs > staleMs) fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
-			} catch {
-				// released in the meantime
-			}
-			sleepSync(250);
+			if (lockAbandoned(staleMs)) fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
+			else sleepSync(250);
 		}
 	}
 	try {

@@ -29,6 +29,7 @@ import {
 	smsapiDropdown,
 	smsapiTokenCredentialData,
 	startedByWebhook,
+	stopSuite,
 	type N8nInstance,
 } from './harness';
 import { launchBrowser, newEditorPage, saveDocsImage, selectTestIdAttribute, step } from './harness/browser';
@@ -56,9 +57,8 @@ describe.each(n8nLines())('n8n $version (line $line): the installed package', (l
 	afterAll(async () => {
 		try {
 			await browser?.close();
-			await n8n?.stop();
 		} finally {
-			await emulator?.stop();
+			await stopSuite({ emulator, n8n });
 		}
 	}, 60_000);
 

@@ -31,6 +31,8 @@ import {
 	SMSAPI_CREDENTIAL_TYPE,
 	SMSAPI_NODE_TYPE,
 	smsapiTokenCredentialData,
+	startedByWebhook,
+	stopSuite,
 	type N8nInstance,
 	type WorkflowJson,
 } from './harness';
@@ -56,23 +58,8 @@ const NEXT_TAG = 'next';
 /** The saved workflow: Webhook (answers with the last node's output) → SMSAPI account profile. */
 function savedWorkflow(credential: { id: string; name: string }, webhookPath: string): WorkflowJson {
 	const profile = loadWorkflowFixture('account-get-profile', { smsapiApi: credential });
-	const smsapi = profile.nodes.find((n) => n.type === SMSAPI_NODE_TYPE)!;
-	return {
-		name: 'e2e: saved before the upgrade',
-		nodes: [
-			{
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: newId(),
-				parameters: { httpMethod: 'GET', path: webhookPath, responseMode: 'lastNode', responseData: 'firstEntryJson' },
-			},
-			{ ...smsapi, id: undefined },
-		],
-		connections: { Webhook: { main: [[{ node: smsapi.name, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
+	const answersWithProfile = { responseMode: 'lastNode', responseData: 'firstEntryJson' };
+	return { ...startedByWebhook(profile, webhookPath, answersWithProfile), name: 'e2e: saved before the upgrade' };
 }
 
 /** Relative paths of the files under `dir`, sorted. */
@@ -160,13 +147,7 @@ describe.each(n8nLines())('n8n $version (line $line): installed from a registry 
 		await Promise.all([published, created]);
 	}, E2E_SETUP_TIMEOUT_MS);
 
-	afterAll(async () => {
-		try {
-			await n8n?.stop();
-		} finally {
-			await emulator?.stop();
-		}
-	}, 60_000);
+	afterAll(() => stopSuite({ emulator, n8n }), 60_000);
 
 	it(
 		'Community Nodes panel steps: the npm pack tarball, downloaded from the registry, extracted with its production dependencies, is loaded and runs the saved workflow',

@@ -25,6 +25,7 @@ import {
 	SMSAPI_CREDENTIAL_TYPE,
 	smsapiTokenCredentialData,
 	startedByWebhook,
+	stopSuite,
 	type N8nInstance,
 } from './harness';
 import { messages } from './sms/support';
@@ -37,7 +38,6 @@ import {
 	dlrQuery,
 	expectNoNewExecutions,
 	freshMsgId,
-	lastExecutionId,
 	loadTriggerWorkflow,
 	QUIET_WINDOW_MS,
 	querySecretUrlOf,
@@ -123,10 +123,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 		entriesAtActivation = await registryEntries(emulator);
 	}, E2E_SETUP_TIMEOUT_MS);
 
-	afterAll(async () => {
-		await n8n?.stop();
-		await emulator?.stop();
-	}, 60_000);
+	afterAll(() => stopSuite({ emulator, n8n }), 60_000);
 
 	beforeEach(() => emulator.reset());
 
@@ -166,7 +163,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 		'an SMS sent by the SMSAPI node with notify_url = the trigger URL: its delivery report is an execution with ' +
 			'its MsgId and status; the same report repeated by the service is not',
 		async () => {
-			const before = await lastExecutionId(n8n);
+			const before = await n8n.lastExecutionId();
 			const run = await n8n.runViaWebhook(sendWorkflowId, SEND_PATH);
 			expect(run.error).toBeUndefined();
 			const [sent] = nodeOutput(run.runData, 'SMSAPI');
@@ -194,7 +191,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			expect(attempt.query).not.toHaveProperty('secret');
 
 			// The service calls again with the same report (as after a lost OK): answered OK, no execution.
-			const afterFirst = await lastExecutionId(n8n);
+			const afterFirst = await n8n.lastExecutionId();
 			await control(emulator, 'POST', 'dlr', { ids: [messageId], status: 404 });
 			const attempts = await waitForCallbacks(emulator, 'sms_dlr', (all) => all.length >= 2);
 			expect(attempts[1]).toMatchObject({ ok: true, responseStatus: 200, responseBody: 'OK' });
@@ -212,7 +209,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 				dlr({ status: '405', status_name: 'UNDELIVERED', idx: 'order-2', to: '48500000002' }),
 				dlr({ status: '410', status_name: 'ACCEPTED', idx: 'order-3', to: '48500000003' }),
 			];
-			const before = await lastExecutionId(n8n);
+			const before = await n8n.lastExecutionId();
 			const since = Date.now();
 			const answer = await call(callbackUrlOf(n8n, triggers.dlr), { query: dlrQuery(reports) });
 			expect(answer).toEqual({ status: 200, body: 'OK' });
@@ -256,7 +253,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 		async () => {
 			const reports = [dlr(), dlr(), dlr()];
 			const query = { ...dlrQuery(reports), status: '404,404' };
-			const before = await lastExecutionId(n8n);
+			const before = await n8n.lastExecutionId();
 			const answer = await call(callbackUrlOf(n8n, triggers.dlr), { query });
 			expect(answer.status).toBe(400);
 			expect(answer.body).toMatch(/different numbers of values/);
@@ -269,7 +266,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 		'an inbound message from the emulator (POST form) is an item with sender, text and time',
 		async () => {
 			const text = 'Zażółć gęślą jaźń: STOP 100%';
-			const before = await lastExecutionId(n8n);
+			const before = await n8n.lastExecutionId();
 			const since = Date.now();
 			const result = await control<{ msgId: string; results: Array<{ ok: boolean; status: number; body: string }> }>(
 				emulator,
@@ -300,7 +297,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 		'number lookup results posted as a %s array are one item per entry',
 		async (format) => {
 			await control(emulator, 'POST', 'account', { hlrCallbackFormat: format, callbackUrls: { hlr: callbackUrlOf(n8n, triggers.hlr) } });
-			const before = await lastExecutionId(n8n);
+			const before = await n8n.lastExecutionId();
 			const since = Date.now();
 			const { body: looked } = await serviceRequest<Array<{ id: string; number: string; status: string }>>(emulator, 'POST', 'hlr.do', {
 				number: '48500000001,48500000007,48600000003',
@@ -331,13 +328,13 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 		async () => {
 			const url = callbackUrlOf(n8n, triggers.dlr);
 			const accepted = dlr({ status: '410', status_name: 'ACCEPTED' });
-			let before = await lastExecutionId(n8n);
+			let before = await n8n.lastExecutionId();
 			let since = Date.now();
 			expect(await call(url, { query: dlrQuery([accepted]) })).toEqual({ status: 200, body: 'OK' });
 			const [first] = await waitForNewExecutions(n8n, before, 1, { since });
 			expect(triggerItems(first)).toEqual([expect.objectContaining({ MsgId: accepted.MsgId, status: 410 })]);
 
-			before = await lastExecutionId(n8n);
+			before = await n8n.lastExecutionId();
 			expect(await call(url, { query: dlrQuery([accepted]) })).toEqual({ status: 200, body: 'OK' });
 			before = await expectNoNewExecutions(n8n, before, triggers.dlr);
 
@@ -356,7 +353,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			const url = callbackUrlOf(n8n, triggers.dlr);
 			// The service may repeat a report while the first call is still being answered.
 			const report = dlr();
-			let before = await lastExecutionId(n8n);
+			let before = await n8n.lastExecutionId();
 			const since = Date.now();
 			const answers = await Promise.all(Array.from({ length: 4 }, () => call(url, { query: dlrQuery([report]) })));
 			expect(answers).toEqual(Array.from({ length: 4 }, () => ({ status: 200, body: 'OK' })));
@@ -366,7 +363,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 
 			// A burst of different reports (a bulk's delivery reports), then each repeated: no report is forgotten.
 			const burst = Array.from({ length: 12 }, () => dlr());
-			before = await lastExecutionId(n8n);
+			before = await n8n.lastExecutionId();
 			await Promise.all(burst.map((one) => call(url, { query: dlrQuery([one]) })));
 			const executions = await waitForNewExecutions(n8n, before, burst.length);
 			expect(executions).toHaveLength(burst.length);
@@ -381,7 +378,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 		'a callback without the secret or with a wrong one is refused with 403 and starts nothing (the report is not remembered)',
 		async () => {
 			const report = dlr();
-			let before = await lastExecutionId(n8n);
+			let before = await n8n.lastExecutionId();
 			const bare = await call(triggerUrl(n8n, triggers.dlr), { query: dlrQuery([report]) });
 			const wrong = await call(triggerUrl(n8n, triggers.dlr), { query: { secret: `${triggers.dlr.secret}x`, ...dlrQuery([report]) } });
 			// The secret as path segment: a wrong one finds no webhook at all.
@@ -403,7 +400,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 	it(
 		'a callback from an address outside the IP allowlist (10.11.12.13/32) is refused with 403 and starts nothing',
 		async () => {
-			const before = await lastExecutionId(n8n);
+			const before = await n8n.lastExecutionId();
 			const answer = await call(callbackUrlOf(n8n, triggers['dlr-foreign-ip']), { query: dlrQuery([dlr()]) });
 			expect(answer).toEqual({ status: 403, body: 'Forbidden' });
 			await expectNoNewExecutions(n8n, before, triggers.dlr);
@@ -416,7 +413,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			'one for demo from loopback (allowlisted) passes',
 		async () => {
 			const url = callbackUrlOf(n8n, triggers['dlr-guarded']);
-			let before = await lastExecutionId(n8n);
+			let before = await n8n.lastExecutionId();
 			expect(await call(url, { query: dlrQuery([dlr({ username: 'someone_else' })]) })).toEqual({ status: 403, body: 'Forbidden' });
 			before = await expectNoNewExecutions(n8n, before, triggers.dlr);
 
@@ -434,7 +431,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 		'a bulk start arrives by GET or POST (one webhook per method) and is one item each',
 		async () => {
 			const url = callbackUrlOf(n8n, triggers.bulk);
-			const before = await lastExecutionId(n8n);
+			const before = await n8n.lastExecutionId();
 			const since = Date.now();
 			const fields = { type: 'SMS', all: '3', points: '0.495', info: 'numbers', text: 'Spring sale' };
 			expect(await call(url, { query: fields })).toEqual({ status: 200, body: 'OK' });
@@ -478,7 +475,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			const noSecret = await call(n8n.webhookTestUrl(`${click.webhookId}/click`), { query: clickFields });
 			expect(noSecret.status).toBe(403);
 
-			const before = await lastExecutionId(n8n);
+			const before = await n8n.lastExecutionId();
 			expect(await call(testUrl, { query: clickFields })).toEqual({ status: 200, body: 'OK' });
 			const [execution] = await waitForNewExecutions(n8n, before, 1, { workflowId: click.id });
 			expect(execution.mode).toBe('manual');
@@ -511,7 +508,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			// Live: a click callback starts it.
 			await n8n.waitForWebhook(triggerPath(click), 'GET');
 			const msgId = freshMsgId();
-			const before = await lastExecutionId(n8n);
+			const before = await n8n.lastExecutionId();
 			const since = Date.now();
 			const clickFields = {
 				MsgId: msgId,
@@ -579,7 +576,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			}
 			const shown = await urlTheEditorShows(triggers.dlr);
 			const report = dlr();
-			const before = await lastExecutionId(n8n);
+			const before = await n8n.lastExecutionId();
 			const since = Date.now();
 			expect(await call(shown, { query: dlrQuery([report]) })).toEqual({ status: 200, body: 'OK' });
 			const [execution] = await waitForNewExecutions(n8n, before, 1, { since, workflowId: triggers.dlr.id });
@@ -592,7 +589,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 		'a URL registered in the earlier layout (…/<event>?secret=) still starts the workflow; without the secret it is refused',
 		async () => {
 			const report = dlr();
-			const before = await lastExecutionId(n8n);
+			const before = await n8n.lastExecutionId();
 			const since = Date.now();
 			expect(await call(querySecretUrlOf(n8n, triggers.dlr), { query: dlrQuery([report]) })).toEqual({ status: 200, body: 'OK' });
 			const [execution] = await waitForNewExecutions(n8n, before, 1, { since, workflowId: triggers.dlr.id });
@@ -612,7 +609,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			const text = 'x[]=1&'.repeat(40_000);
 			expect(text.length).toBe(240_000);
 			const body = gzip ? gzipSync(text) : text;
-			const before = await lastExecutionId(n8n);
+			const before = await n8n.lastExecutionId();
 			const started = Date.now();
 			const hostile = fetch(callbackUrlOf(n8n, triggers.mo), {
 				method: 'POST',
@@ -660,7 +657,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			});
 
 			await n8n.waitForWebhook(triggerPath(moNumber), 'POST');
-			const before = await lastExecutionId(n8n);
+			const before = await n8n.lastExecutionId();
 			await control(emulator, 'POST', 'inbound', { from: '48500000077', to: '48799000000', text: 'to another number' });
 			await control(emulator, 'POST', 'inbound', { from: '48500000077', text: 'to the number' });
 			const [execution] = await waitForNewExecutions(n8n, before, 1, { workflowId: moNumber.id });
@@ -704,7 +701,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 			}
 
 			// The account's delivery-report URLs, no notify_url: every registered dlr trigger is called.
-			const before = await lastExecutionId(n8n);
+			const before = await n8n.lastExecutionId();
 			const { body: sent } = await serviceRequest<{ list: Array<{ id: string }> }>(emulator, 'POST', 'sms.do', {
 				to: '48500000002',
 				message: 'reported through the registry',

@@ -135,7 +135,7 @@ beforeAll(() => ensureBuilt(), SCAN_TIMEOUT);
 
 /**
  * All the scans of this file, in one run before its tests (see scanAll): a fixture package for each
- * fixture test, and this package when its test runs.
+ * fixture test, and this package.
  */
 let fixtures: string;
 let runs: Record<string, ScanRun>;

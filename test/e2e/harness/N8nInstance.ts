@@ -248,7 +248,7 @@ export class N8nInstance {
 	 */
 	async runViaWebhook(workflowId: string, webhookPath: string, opts: { timeoutMs?: number } = {}): Promise<WorkflowRunResult> {
 		const timeoutMs = opts.timeoutMs ?? 60_000;
-		const before = (await this.executions({ withData: false })).reduce((max, e) => Math.max(max, Number(e.id)), 0);
+		const before = await this.lastExecutionId();
 		const res = await fetch(this.webhookUrl(webhookPath), { signal: AbortSignal.timeout(timeoutMs) });
 		const text = await res.text();
 		if (res.status !== 200) {
@@ -441,6 +441,12 @@ export class N8nInstance {
 	 */
 	executions(opts: { afterId?: string | number; withData?: boolean; ids?: Array<string | number> } = {}): Promise<ExecutionRecord[]> {
 		return this.store.executions(opts);
+	}
+
+	/** The id of the newest execution (0 when none): executions after it are the new ones. */
+	async lastExecutionId(): Promise<number> {
+		const all = await this.executions({ withData: false });
+		return all.reduce((max, execution) => Math.max(max, Number(execution.id)), 0);
 	}
 
 	/**

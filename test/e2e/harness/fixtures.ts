@@ -29,10 +29,15 @@ export function loadWorkflowFixture(
 
 /**
  * The workflow with its Manual Trigger replaced by a Webhook node (GET `webhookPath`, answered at
- * once), at the same place and with the same connections: a saved, active copy runs through its
- * production URL (N8nInstance.runViaWebhook()) inside the running n8n instead of `n8n execute`.
+ * once unless `parameters` say otherwise), at the same place and with the same connections: a
+ * saved, active copy runs through its production URL (e.g. N8nInstance.runViaWebhook()) inside the
+ * running n8n instead of `n8n execute`.
  */
-export function startedByWebhook(workflow: WorkflowJson, webhookPath: string): WorkflowJson {
+export function startedByWebhook(
+	workflow: WorkflowJson,
+	webhookPath: string,
+	parameters: Record<string, unknown> = {},
+): WorkflowJson {
 	const manual = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
 	if (!manual) throw new Error(`workflow '${workflow.name ?? ''}' has no Manual Trigger to replace`);
 	const name = 'Webhook';
@@ -43,7 +48,7 @@ export function startedByWebhook(workflow: WorkflowJson, webhookPath: string): W
 		typeVersion: 2,
 		position: manual.position,
 		webhookId: newId(),
-		parameters: { httpMethod: 'GET', path: webhookPath, responseMode: 'onReceived', options: {} },
+		parameters: { httpMethod: 'GET', path: webhookPath, responseMode: 'onReceived', options: {}, ...parameters },
 	};
 	const connections = { ...(workflow.connections ?? {}) };
 	if (connections[manual.name] !== undefined) {

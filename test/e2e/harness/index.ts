@@ -12,5 +12,4 @@ export { freePort, portIfFree, waitFor, sleep, withMachineLock } from './proc';
 export * from './fixtures';
 export * from './smsapi';
 export { packedFiles, copyPackedPackage } from './package-files';
-export { startSuite, stopSuite } from './suite';
-export type { Suite, SuiteOptions } from './suite';
+export { stopSuite } from './suite';

@@ -1,5 +1,5 @@
 /**
- * The reader of n8n's executions: one long-lived `read-n8n-db.js --serve` process on Node 24 (jest
+ * The reader of n8n's executions: one long-lived `read-n8n-db.js` process on Node 24 (jest
  * runs on Node 20, node:sqlite needs 22+) per n8n instance, which keeps the database open and
  * answers one JSON request per line on stdin with one JSON answer per line on stdout. The tests
  * poll the executions every few hundred milliseconds; a new Node process per read cost about 40 ms
@@ -37,7 +37,7 @@ interface Pending {
 	timer: NodeJS.Timeout;
 }
 
-/** One running `read-n8n-db.js --serve`. */
+/** One running `read-n8n-db.js`. */
 class ReaderProcess {
 	/** Set once the process ended (its stdout and stderr closed). */
 	ended: { code: number | null; signal: NodeJS.Signals | null } | undefined;
@@ -58,7 +58,7 @@ class ReaderProcess {
 	) {
 		const script = path.join(__dirname, 'read-n8n-db.js');
 		const node = ['--no-warnings', '--max-old-space-size=2048'];
-		this.child = spawn(nodeBin, [...node, script, '--serve', source, n8nPackageDir], {
+		this.child = spawn(nodeBin, [...node, script, source, n8nPackageDir], {
 			env: { PATH: process.env.PATH ?? '' },
 			stdio: ['pipe', 'pipe', 'pipe'],
 		});
@@ -174,8 +174,7 @@ class ReaderProcess {
 
 /**
  * Reads executions through one reader process, started on the first read and again after it
- * died. close() ends it; reads after close() (e.g. a poll still running when the instance stopped)
- * each get a reader of their own that ends with the read.
+ * died. close() ends it (the instance stopped: its database is gone); later reads fail.
  */
 export class ExecutionReader {
 	private process: ReaderProcess | undefined;
@@ -191,14 +190,7 @@ export class ExecutionReader {
 	) {}
 
 	async read(query: ExecutionQuery): Promise<ExecutionRecord[]> {
-		if (this.closed) {
-			const once = this.start();
-			try {
-				return await once.read(query);
-			} finally {
-				await once.close();
-			}
-		}
+		if (this.closed) throw new Error(`reading executions from ${this.label}: the n8n instance was stopped`);
 		if (!this.process || this.process.ended) this.process = this.start();
 		return this.process.read(query);
 	}

@@ -10,7 +10,7 @@
 //   hasTable(table)
 //   transaction(fn)    fn() inside BEGIN … COMMIT (ROLLBACK when it throws)
 //   lost()             the error that broke the connection while idle (PostgreSQL), else undefined:
-//                      a handle kept open between reads (read-n8n-db.js --serve) is then reopened
+//                      a handle kept open between reads (read-n8n-db.js) is then reopened
 //   close()
 
 function isPostgresUrl(source) {

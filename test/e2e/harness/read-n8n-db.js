@@ -3,20 +3,14 @@
 // for either n8n line, so the tests need no native sqlite module of their own; the database is
 // opened by n8n-db.js (SQLite with node:sqlite, PostgreSQL with the install's `pg`).
 //
-// Two ways to run it:
+//   node read-n8n-db.js <database.sqlite | postgres://user:pw@host:port/db> <n8n package dir>
 //
-//   node read-n8n-db.js <database.sqlite | postgres://user:pw@host:port/db> <n8n package dir> [afterId] [withData 0|1] [ids]
-//     One read: prints the records as a JSON array on stdout; exit 1 with the stack on an error.
-//     afterId: only executions with id > afterId (default 0)
-//     ids:     only these executions (comma-separated), e.g. the data of a few among thousands
-//
-//   node read-n8n-db.js --serve <database.sqlite | postgres://...> <n8n package dir>
-//     Many reads (what the tests use, see n8n-db-reader.ts): one JSON request per line on stdin,
-//     {"id": 1, "afterId": 0, "withData": true, "ids": [3, 4]}, one JSON answer per line on stdout,
-//     {"id": 1, "records": [...]} or {"id": 1, "error": "<stack>"}, in the order of the requests.
-//     The database stays open between requests (a new process per read costs about 40 ms of CPU);
-//     it exits when stdin ends. JSON escapes line breaks inside strings, so a line is one answer
-//     however large.
+// One JSON request per line on stdin, {"id": 1, "afterId": 0, "withData": true, "ids": [3, 4]}
+// (afterId: only executions with a greater id; ids: only these, e.g. the data of a few among
+// thousands), one JSON answer per line on stdout, {"id": 1, "records": [...]} or
+// {"id": 1, "error": "<stack>"}, in the order of the requests (n8n-db-reader.ts sends them). The
+// database stays open between requests (a new process per read cost about 40 ms of CPU); it exits
+// when stdin ends. JSON escapes line breaks inside strings, so a line is one answer however large.
 //
 // Execution data is stored by n8n in "flatted" format; it is decoded with the flatted package of
 // that n8n install.
@@ -24,7 +18,7 @@
 const fs = require('fs');
 const readline = require('readline');
 
-const { openN8nDb, runScript } = require('./n8n-db');
+const { openN8nDb } = require('./n8n-db');
 
 const WANTED = ['id', 'workflowId', 'status', 'finished', 'mode', 'retryOf', 'startedAt', 'stoppedAt', 'waitTill', 'createdAt', 'storedAt'];
 
@@ -143,35 +137,9 @@ function serve(source, n8nPackageDir, flatted) {
 	});
 }
 
-const args = process.argv.slice(2);
-const serving = args[0] === '--serve';
-const [dbPath, n8nPackageDir, afterIdArg = '0', withDataArg = '1', idsArg = ''] = serving
-	? args.slice(1)
-	: args;
+const [dbPath, n8nPackageDir] = process.argv.slice(2);
 if (!dbPath || !n8nPackageDir) {
-	console.error(
-		'usage: read-n8n-db.js <database.sqlite | postgres://...> <n8n package dir> [afterId] [withData 0|1] [ids]\n' +
-			'       read-n8n-db.js --serve <database.sqlite | postgres://...> <n8n package dir>',
-	);
+	console.error('usage: read-n8n-db.js <database.sqlite | postgres://...> <n8n package dir>');
 	process.exit(2);
 }
-const flatted = require(require.resolve('flatted', { paths: [n8nPackageDir] }));
-
-if (serving) {
-	serve(dbPath, n8nPackageDir, flatted);
-} else {
-	runScript(async () => {
-		const db = await openN8nDb(dbPath, n8nPackageDir, { readOnly: true });
-		let records;
-		try {
-			records = await readExecutions(db, flatted, {
-				afterId: afterIdArg,
-				withData: withDataArg !== '0',
-				ids: idsArg.split(',').filter(Boolean),
-			});
-		} finally {
-			await db.close();
-		}
-		process.stdout.write(JSON.stringify(records));
-	});
-}
+serve(dbPath, n8nPackageDir, require(require.resolve('flatted', { paths: [n8nPackageDir] })));

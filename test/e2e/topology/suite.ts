@@ -253,7 +253,7 @@ export function describeTopology(lineId: LineId): void {
 		) => {
 			const numbers = numbersOf(block(), count);
 			const range = new Set(numbers);
-			const before = await lastId();
+			const before = await n8n.lastExecutionId();
 			await control(emulator, 'POST', 'latency', { ms: 400 });
 			await startCampaign(path, { first: Number(numbers[0]), count, run });
 			await waitFor(
@@ -263,12 +263,6 @@ export function describeTopology(lineId: LineId): void {
 				50,
 			);
 			return { numbers, range, before };
-		};
-
-		/** The id of the newest execution, 0 when there is none. */
-		const lastId = async () => {
-			const all = await n8n.executions({ withData: false });
-			return all.length === 0 ? 0 : Number(all[all.length - 1].id);
 		};
 
 		/** Waits until `count` executions of the workflow after `afterId` are done; returns them with their data. */
@@ -412,7 +406,7 @@ export function describeTopology(lineId: LineId): void {
 			async () => {
 				const first = block();
 				const numbers = numbersOf(first, 10_000);
-				const before = await lastId();
+				const before = await n8n.lastExecutionId();
 				const requestsBefore = emulator.state.requests.filter((r) => r.path === '/sms.do').length;
 				const started = Date.now();
 				await startCampaign(campaign.path, { first, count: numbers.length, run: 'big' });
@@ -444,7 +438,7 @@ export function describeTopology(lineId: LineId): void {
 		it(
 			'six campaigns started together spread over both workers (five at most on one), each recipient accepted once',
 			async () => {
-				const before = await lastId();
+				const before = await n8n.lastExecutionId();
 				const campaigns = Array.from({ length: 6 }, (_, k) => ({
 					first: block(),
 					count: 300,
@@ -487,7 +481,7 @@ export function describeTopology(lineId: LineId): void {
 					call(n8n.webhookProcessUrl(0, triggerPath(trigger)), { query });
 				const answers: string[] = [];
 				const copies: Array<Promise<void>> = [];
-				const before = await lastId();
+				const before = await n8n.lastExecutionId();
 				// The other n8n line's burst (its own file, another jest worker) waits for this one: two
 				// at once on two cores slow both, and the time a repeat can pass with them (see below).
 				const { answered, took } = await withMachineLock('topology-burst', async () => {

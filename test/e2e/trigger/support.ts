@@ -277,12 +277,6 @@ export async function waitForCallbacks(
 // ---------------------------------------------------------------------------------------------
 // Executions
 
-/** The id of the newest execution (0 when none): executions after it are the new ones. */
-export async function lastExecutionId(n8n: N8nInstance): Promise<number> {
-	const all = await n8n.executions({ withData: false });
-	return all.reduce((max, execution) => Math.max(max, Number(execution.id)), 0);
-}
-
 /**
  * Waits for `count` executions after `afterId` (of `workflowId` when given), then for them to
  * finish, and returns them with their data, oldest first. With `since` (when the callback left)

@@ -4,6 +4,7 @@
  * example workflows of examples/ imported (the three with triggers active), then prints where
  * everything is. Ctrl+C stops it all.
  */
+import { randomBytes, randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -12,8 +13,6 @@ import { startEmulator, type Emulator } from '../test/emulator';
 import { createN8n, E2E_OWNER, portIfFree, waitFor, type LineId, type N8nInstance, type WorkflowJson } from '../test/e2e/harness';
 
 export const DEMO_CREDENTIAL = { id: 'SmsapiDemoCred01', name: 'SMSAPI (demo emulator)' };
-/** The Secret of the example triggers: the last segment of their URLs. */
-export const DEMO_SECRET = 'demo-secret';
 const EXAMPLES_DIR = path.resolve(__dirname, '..', 'examples');
 
 /** The examples, and which of them the demo activates. */
@@ -46,19 +45,35 @@ function loadExample(file: string): WorkflowJson {
 	return JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson;
 }
 
-/** The example with its SMSAPI nodes using this credential (the examples name the demo's, `DEMO_CREDENTIAL`). */
-function withCredential(workflow: WorkflowJson, credential: { id: string; name: string }): WorkflowJson {
+const TRIGGER_TYPE = 'n8n-nodes-smsapi-plus.smsapiTrigger';
+
+/**
+ * The example as the demo imports it, as the editor's import would: its SMSAPI nodes use this
+ * credential (the examples name the demo's, `DEMO_CREDENTIAL`), and every node without an id gets
+ * a new one. The examples ship their triggers without a webhook id and with the Secret at its
+ * default (the node's id), so that no two imports share a URL or a secret anyone can read in this
+ * repository; the demo gives each trigger a new webhook id and its own random Secret, which it
+ * needs to print the trigger URLs.
+ */
+function asImported(workflow: WorkflowJson, credential: { id: string; name: string }): WorkflowJson {
 	return {
 		...workflow,
-		nodes: workflow.nodes.map((node) =>
-			node.credentials?.smsapiApi ? { ...node, credentials: { ...node.credentials, smsapiApi: credential } } : node,
-		),
+		nodes: workflow.nodes.map((example) => {
+			const node = { ...example, id: example.id ?? randomUUID() };
+			if (node.credentials?.smsapiApi) node.credentials = { ...node.credentials, smsapiApi: credential };
+			if (node.type !== TRIGGER_TYPE) return node;
+			return {
+				...node,
+				webhookId: randomUUID(),
+				parameters: { ...node.parameters, secret: randomBytes(16).toString('hex') },
+			};
+		}),
 	};
 }
 
 /** The webhook path of an example's trigger as n8n shows it: `<webhook id>/<event>/<secret>`. */
 function webhookPathOf(workflow: WorkflowJson, event: string): string {
-	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-smsapi-plus.smsapiTrigger');
+	const trigger = workflow.nodes.find((node) => node.type === TRIGGER_TYPE);
 	if (!trigger?.webhookId) throw new Error(`the example ${workflow.name} has no SMSAPI Trigger with a webhookId`);
 	const secret = trigger.parameters?.secret;
 	if (typeof secret !== 'string' || secret === '' || secret.startsWith('=')) {
@@ -91,7 +106,7 @@ export async function startDemo(
 		]);
 		const workflows = DEMO_WORKFLOWS.map((example) => ({
 			...example,
-			workflow: withCredential(loadExample(example.file), { id: credential.id, name: credential.name }),
+			workflow: asImported(loadExample(example.file), { id: credential.id, name: credential.name }),
 		}));
 		const ids = await n8n.createWorkflows(workflows.map((example) => example.workflow));
 

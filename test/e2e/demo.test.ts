@@ -32,6 +32,10 @@ describe.each(n8nLines())('npm start demo on n8n $version (line $line)', (line) 
 	it(
 		'the active triggers registered their URLs (with the secret) at the emulator',
 		async () => {
+			// Each trigger got its own webhook id and random Secret at import (the examples ship neither).
+			const secrets = [demo.triggerUrls.mo, demo.triggerUrls.dlr, demo.exampleUrls.stop].map((url) => new URL(url).pathname.split('/').pop());
+			expect(new Set(secrets).size).toBe(3);
+			for (const secret of secrets) expect(secret).toMatch(/^[0-9a-f]{32}$/);
 			const res = await fetch(`${demo.emulator.primaryUrl}/callbacks`, {
 				headers: { authorization: 'Bearer test-token' },
 				signal: AbortSignal.timeout(10_000),
@@ -66,9 +70,7 @@ describe.each(n8nLines())('npm start demo on n8n $version (line $line)', (line) 
 			const reply = await waitFor('the auto-reply SMS in the emulator', 30_000, async () =>
 				(await emulatorMessages(demo)).find((message) => message.number === '48500000777'),
 			);
-			expect(reply.text).toBe(
-				'Thanks for your message! We received: "Is my order ready?". A consultant will get back to you shortly.',
-			);
+			expect(reply.text).toBe('Thanks for your message! A consultant will get back to you shortly. Reply STOP to opt out.');
 			expect(reply.idx).toMatch(/^[a-z0-9]+$/);
 
 			const [autoReply] = await demo.n8n.waitForExecutions(1, 30_000, (e) => e.workflowId === autoReplyId);
@@ -95,10 +97,19 @@ describe.each(n8nLines())('npm start demo on n8n $version (line $line)', (line) 
 				sms_date: String(Math.floor(Date.now() / 1000)),
 				username: 'demo',
 			});
+			const autoReplyId = demo.workflowIds['inbound-auto-reply.workflow.json'];
+			const before = await demo.n8n.lastExecutionId();
 			const res = await fetch(demo.exampleUrls.stop, { method: 'POST', body: form, signal: AbortSignal.timeout(10_000) });
 			expect(res.status).toBe(200);
+			// The same STOP reaches the auto-reply's trigger too (both listen to every receiving number): no reply.
+			const toAutoReply = await fetch(demo.triggerUrls.mo, { method: 'POST', body: form, signal: AbortSignal.timeout(10_000) });
+			expect(toAutoReply.status).toBe(200);
 			const [stopped] = await demo.n8n.waitForExecutions(1, 30_000, (e) => e.workflowId === stopId);
 			expect(stopped.status).toBe('success');
+			const [ignored] = await demo.n8n.waitForExecutions(1, 30_000, (e) => e.workflowId === autoReplyId && Number(e.id) > before);
+			expect(ignored.status).toBe('success');
+			expect(Object.keys(ignored.data?.resultData?.runData ?? {})).not.toContain('Auto-reply');
+			expect((await emulatorMessages(demo)).filter((message) => message.number === '48500000888')).toEqual([]);
 			const state = async () => (await (await fetch(`${demo.emulator.controlUrl}/more-state`)).json()) as {
 				blacklist: Array<{ phone_number: string }>;
 				mfaCodes: Array<{ phone_number: string; code: string }>;

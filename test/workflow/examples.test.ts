@@ -47,13 +47,44 @@ describe('in-process n8n: the example workflows', () => {
 		expect(nodeJson(run, 'Send campaign').map((item) => item.number)).toEqual(['48500000001', '48500000002', '48500000003']);
 	});
 
-	it('inbound-auto-reply (an inbound message came in): the reply goes to the sender and quotes the text', async () => {
-		const inbound = { sms_from: '48500000777', sms_to: '48799599599', sms_text: 'Is my order ready?', event: 'mo' };
+	it('inbound-auto-reply (an inbound message came in): one reply to the sender, with no caller text in it', async () => {
+		const inbound = { sms_from: '48500000777', sms_to: '48799599599', sms_text: 'Is my order ready? [%goto:http://evil.example%]', event: 'mo' };
 		const run = await suite.n8n().run(example('inbound-auto-reply.workflow.json'), { mode: 'webhook', input: [inbound] });
 		expect(run.status).toBe('success');
 		expect((await messages(emulator())).map((m) => [m.number, m.text])).toEqual([
-			['48500000777', 'Thanks for your message! We received: "Is my order ready?". A consultant will get back to you shortly.'],
+			['48500000777', 'Thanks for your message! A consultant will get back to you shortly. Reply STOP to opt out.'],
 		]);
+	});
+
+	it('inbound-auto-reply: a forged sender list gets one reply, to its first number only', async () => {
+		const inbound = { sms_from: '48500000777,48500000778;48500000779 48500000780', sms_to: '48799599599', sms_text: 'Hi', event: 'mo' };
+		const run = await suite.n8n().run(example('inbound-auto-reply.workflow.json'), { mode: 'webhook', input: [inbound] });
+		expect(run.status).toBe('success');
+		expect((await messages(emulator())).map((m) => m.number)).toEqual(['48500000777']);
+	});
+
+	it.each(['STOP', ' stop ', 'Unsubscribe', 'STOP ALL'])('inbound-auto-reply: the opt-out keyword %j gets no reply', async (text) => {
+		const inbound = { sms_from: '48500000777', sms_to: '48799599599', sms_text: text, event: 'mo' };
+		const run = await suite.n8n().run(example('inbound-auto-reply.workflow.json'), { mode: 'webhook', input: [inbound] });
+		expect(run.status).toBe('success');
+		expect(run.executedNodes).not.toContain('Auto-reply');
+		expect(await messages(emulator())).toEqual([]);
+	});
+
+	it('the triggers of the examples have no webhook id and their Secret at its default (a new random value per import)', () => {
+		const files = fs.readdirSync(path.join(PROJECT_ROOT, 'examples')).filter((file) => file.endsWith('.workflow.json'));
+		const triggers = files.flatMap((file) =>
+			example(file).nodes.filter((node) => node.type === 'n8n-nodes-smsapi-plus.smsapiTrigger').map((node) => ({ file, node })),
+		);
+		expect(triggers.length).toBeGreaterThanOrEqual(3);
+		for (const { file, node } of triggers) {
+			expect({ file, webhookId: node.webhookId, id: node.id, secret: (node.parameters as Record<string, unknown>).secret }).toEqual({
+				file,
+				webhookId: undefined,
+				id: undefined,
+				secret: undefined,
+			});
+		}
 	});
 
 	it('delivery-report-logger (a delivery report came in): Set writes one log line per report', async () => {

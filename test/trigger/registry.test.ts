@@ -1,7 +1,6 @@
-import { NodeApiError } from 'n8n-workflow';
-import type { IDataObject, INode, INodeType, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INode, INodeType, JsonObject, NodeApiError as NodeApiErrorClass } from 'n8n-workflow';
 
-import { isRegistryUnavailable, readCallbackList, REGISTRATION_KEY } from '../../nodes/Smsapi/trigger/registry';
+import { isNotThere, readCallbackList, REGISTRATION_KEY } from '../../nodes/Smsapi/trigger/registry';
 import { createCallbackBody, readReceivingNumbers } from '../../nodes/Smsapi/trigger/registryEntries';
 import { querySecretUrl, secretPathSegment } from '../../nodes/Smsapi/trigger/webhookUrls';
 import { BASE_URL, createWorkflow, hookContext, loadTrigger, logs, NODE_ID, NODE_NAME, WEBHOOK_ID } from './webhook-calls';
@@ -9,9 +8,17 @@ import { BASE_URL, createWorkflow, hookContext, loadTrigger, logs, NODE_ID, NODE
 const request = jest.fn();
 let trigger: INodeType;
 
+/**
+ * NodeApiError of the n8n-workflow the node was loaded with (loadTrigger resets the module
+ * registry): the transport's errors are of that class, so the node takes them as they are.
+ */
+let NodeApiError: typeof NodeApiErrorClass;
+
 beforeAll(() => {
 	const SmsapiTrigger = loadTrigger(request);
 	trigger = new SmsapiTrigger();
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	({ NodeApiError } = require('n8n-workflow') as typeof import('n8n-workflow'));
 });
 
 beforeEach(() => {
@@ -219,13 +226,79 @@ describe('a registration failure never leaves the user stuck', () => {
 		await expect(methods().delete.call(hookContext(workflow))).rejects.toThrow('SMSAPI did not remove the callback URL: refused');
 	});
 
-	it.each(['404', '405', '501'])('does nothing and reports success when the registry answers %s (no registry)', async (httpCode) => {
+	/** The error the activation stopped with, or undefined when it went on. */
+	const activationError = (promise: Promise<unknown>) =>
+		promise.then(
+			() => undefined,
+			(thrown: unknown) => thrown as Error & { description?: string },
+		);
+
+	it.each(['404', '405', '501'])('HTTP %s to GET /callbacks stops the activation with the URL to paste (not "no registry")', async (httpCode) => {
 		const workflow = createWorkflow(trigger, { event: 'dlr' });
-		request.mockRejectedValue(apiError(httpCode));
-		await expect(methods().checkExists.call(hookContext(workflow))).resolves.toBe(true);
-		await expect(methods().create.call(hookContext(workflow))).resolves.toBe(true);
-		await expect(methods().delete.call(hookContext(workflow))).resolves.toBe(true);
+		request.mockRejectedValue(apiError(httpCode, 'Not found'));
+		for (const hook of [methods().checkExists, methods().create]) {
+			const error = await activationError(hook.call(hookContext(workflow)));
+			expect(error?.message).toBe('SMSAPI did not register the callback URL: Not found');
+			expect(error?.description).toContain(`with this URL:\n${urlFor('dlr')}`);
+		}
+		expect(calls()).toEqual(['GET callbacks', 'GET callbacks']);
 		expect(nodeStaticData(workflow)?.[REGISTRATION_KEY]).toBeUndefined();
+	});
+
+	it.each(['404', '405', '501'])('HTTP %s to POST /callbacks (e.g. a receiving number not on the account) stops the activation with the URL to paste', async (httpCode) => {
+		const workflow = createWorkflow(trigger, { event: 'mo', receiver: 'number', receiverNumber: '48799000000' });
+		request.mockResolvedValueOnce(answer({ size: 0, collection: [] })).mockRejectedValueOnce(apiError(httpCode, 'Not found'));
+		const error = await activationError(methods().create.call(hookContext(workflow, 'POST')));
+		expect(error?.message).toBe('SMSAPI did not register the callback URL: Not found');
+		expect(error?.description).toContain('type sms_mo, receiver: the number 48799000000');
+		expect(error?.description).toContain(`with this URL:\n${urlFor('mo')}`);
+		expect(calls()).toEqual(['GET callbacks', 'POST callbacks']);
+		expect(nodeStaticData(workflow)?.[REGISTRATION_KEY]).toBeUndefined();
+	});
+
+	it('HTTP 404 to PUT /callbacks/{id} (moving an earlier URL) stops the activation too', async () => {
+		const workflow = createWorkflow(trigger, { event: 'dlr', secret: 'Xy7-secret' });
+		request
+			.mockResolvedValueOnce(answer({ collection: [{ id: 'e1', type: 'sms_dlr', url: queryUrlFor('dlr', 'Xy7-secret') }] }))
+			.mockRejectedValueOnce(apiError('404', 'Not found'));
+		await expect(methods().create.call(hookContext(workflow))).rejects.toThrow('SMSAPI did not register the callback URL: Not found');
+		expect(calls()).toEqual(['GET callbacks', 'PUT callbacks/e1']);
+	});
+
+	it('with "Continue and Register by Hand" (the user\'s choice) a 404 activates, with a warning saying what to paste', async () => {
+		const workflow = createWorkflow(trigger, { event: 'dlr', options: { onRegistrationFailure: 'continue' } });
+		request.mockResolvedValueOnce(answer([])).mockRejectedValueOnce(apiError('404', 'Not found'));
+		await expect(methods().create.call(hookContext(workflow))).resolves.toBe(true);
+		const warnings = logs.filter((line) => line.level === 'warn').map((line) => line.message);
+		expect(warnings).toEqual([expect.stringContaining('could not register the callback URL at SMSAPI (Not found); the workflow is active anyway')]);
+		expect(warnings[0]).toContain(`${BASE_URL}/webhook/${WEBHOOK_ID}/dlr/<secret>`);
+	});
+
+	it.each(['404', '405', '501'])('HTTP %s to GET /callbacks on deactivation: the stored entry is removed, the deactivation finishes, a warning says the URL may remain', async (httpCode) => {
+		const workflow = createWorkflow(trigger, { event: 'dlr' });
+		request.mockResolvedValueOnce(answer([])).mockResolvedValueOnce(answer({ id: 'c1' }));
+		await methods().create.call(hookContext(workflow));
+		request.mockReset();
+		request.mockRejectedValueOnce(apiError(httpCode, 'Not found')).mockResolvedValueOnce(answer(''));
+		await expect(methods().delete.call(hookContext(workflow))).resolves.toBe(true);
+		expect(calls()).toEqual(['GET callbacks', 'DELETE callbacks/c1']);
+		expect(nodeStaticData(workflow)).not.toHaveProperty(REGISTRATION_KEY);
+		const warnings = logs.filter((line) => line.level === 'warn').map((line) => line.message);
+		expect(warnings).toEqual([expect.stringContaining('deactivated, but the list of registered URLs could not be read (Not found)')]);
+		expect(warnings[0]).toContain('may still be registered at SMSAPI');
+		expect(warnings[0]).toContain(`${BASE_URL}/webhook/${WEBHOOK_ID}/dlr/<secret>`);
+		expect(warnings[0]).not.toContain(NODE_ID);
+	});
+
+	it('on deactivation a 404 to DELETE of one entry means it is already gone (no warning); a 405 finishes with a warning', async () => {
+		const workflow = createWorkflow(trigger, { event: 'dlr' });
+		request.mockResolvedValueOnce(answer({ collection: [{ id: 'a', type: 'sms_dlr', url: urlFor('dlr') }] })).mockRejectedValueOnce(apiError('404'));
+		await expect(methods().delete.call(hookContext(workflow))).resolves.toBe(true);
+		expect(logs.filter((line) => line.level === 'warn')).toEqual([]);
+		request.mockResolvedValueOnce(answer({ collection: [{ id: 'b', type: 'sms_dlr', url: urlFor('dlr') }] })).mockRejectedValueOnce(apiError('405', 'Method not allowed'));
+		await expect(methods().delete.call(hookContext(workflow))).resolves.toBe(true);
+		const warnings = logs.filter((line) => line.level === 'warn').map((line) => line.message);
+		expect(warnings).toEqual([expect.stringContaining('deactivated, but entry b could not be removed (Method not allowed)')]);
 	});
 });
 
@@ -235,7 +308,9 @@ describe('activation refuses settings that would accept everyone', () => {
 		['={{ null }}', 'resolved to nothing'],
 		['={{ "" }}', 'resolved to an empty text'],
 		['={{ ["a", "b"] }}', 'resolved to a list'],
-	])('Secret %s: activation error naming why', async (secret, why) => {
+		['   ', 'the Secret holds only blanks'],
+		['\t\n', 'the Secret holds only blanks'],
+	])('Secret %j: activation error naming why', async (secret, why) => {
 		const workflow = createWorkflow(trigger, { event: 'dlr', secret, options: { registerCallback: false } });
 		await expect(methods().checkExists.call(hookContext(workflow))).rejects.toThrow(why);
 		expect(request).not.toHaveBeenCalled();
@@ -322,13 +397,15 @@ describe('registry helpers', () => {
 		expect(readReceivingNumbers(null)).toEqual([]);
 	});
 
-	it('knows which errors mean "no registry": 404, 405, 501 only', () => {
-		expect(isRegistryUnavailable(apiError('404'))).toBe(true);
-		expect(isRegistryUnavailable(apiError('400', 'Callbacks are not supported'))).toBe(false);
-		expect(isRegistryUnavailable(apiError('403', 'Callbacks are not available for this account'))).toBe(false);
-		expect(isRegistryUnavailable(apiError('401'))).toBe(false);
-		expect(isRegistryUnavailable(new Error('socket hang up'))).toBe(false);
-		expect(isRegistryUnavailable(undefined)).toBe(false);
+	it('knows which errors mean "not there" (tolerated on deactivation only): 404, 405, 501', () => {
+		expect(isNotThere(apiError('404'))).toBe(true);
+		expect(isNotThere(apiError('405'))).toBe(true);
+		expect(isNotThere(apiError('501'))).toBe(true);
+		expect(isNotThere(apiError('400', 'Callbacks are not supported'))).toBe(false);
+		expect(isNotThere(apiError('403', 'Callbacks are not available for this account'))).toBe(false);
+		expect(isNotThere(apiError('401'))).toBe(false);
+		expect(isNotThere(new Error('socket hang up'))).toBe(false);
+		expect(isNotThere(undefined)).toBe(false);
 	});
 });
 

@@ -9,8 +9,10 @@ import {
 	parseAllowlist,
 	parseIp,
 	parseIpRule,
+	readSecretSetting,
 	secretsEqual,
 } from '../../nodes/Smsapi/trigger/security';
+import { guardProblem, readGuards } from '../../nodes/Smsapi/trigger/guards';
 
 describe('secret', () => {
 	afterEach(() => jest.restoreAllMocks());
@@ -54,6 +56,34 @@ describe('secret', () => {
 		// A secret that itself contains "?" still matches as a whole.
 		expect(checkSecret('a?b', { secret: 'a?b' })).toEqual({ ok: true });
 		expect(checkSecret('abc', { secret: 'abd?MsgId=1' })).toEqual({ ok: false, reason: 'wrong' });
+	});
+});
+
+describe('the Secret setting', () => {
+	it('an empty Secret typed as such is "no secret" (the documented choice); a text is that secret, trimmed', () => {
+		expect(readSecretSetting('', '')).toEqual({ kind: 'open' });
+		expect(readSecretSetting('abc', 'abc')).toEqual({ kind: 'secret', secret: 'abc' });
+		expect(readSecretSetting(' abc\t', ' abc\t')).toEqual({ kind: 'secret', secret: 'abc' });
+	});
+
+	it.each([' ', '   ', '\t', ' \n ', '\u00a0'])('a Secret of blanks only (%j) is invalid, not "no secret"', (blank) => {
+		const setting = readSecretSetting(blank, blank);
+		expect(setting).toEqual({ kind: 'invalid', reason: expect.stringContaining('only blanks') });
+		expect(setting).toEqual({ kind: 'invalid', reason: expect.stringContaining('clear the field to accept callbacks without one') });
+	});
+
+	it('the guards refuse a Secret of blanks (activation stops, every callback refused); an empty one passes', () => {
+		expect(guardProblem({ secret: '  ' }, '  ', {})).toMatch(/^the Secret holds only blanks/);
+		expect(readGuards({ secret: '  ' }, '  ', {})).toMatchObject({ secret: { kind: 'invalid' }, problem: expect.stringContaining('only blanks') });
+		expect(guardProblem({ secret: '' }, '', {})).toBeUndefined();
+		expect(guardProblem({ secret: 'abc' }, 'abc', {})).toBeUndefined();
+		// Both problems are named when the allowlist is unusable too.
+		expect(guardProblem({ secret: ' ' }, ' ', { allowedIps: 'nonsense' })).toMatch(/only blanks.*; the IP Allowlist has no valid address/);
+	});
+
+	it('an expression that resolves to blanks stays invalid as before', () => {
+		expect(readSecretSetting('={{ "  " }}', '  ')).toEqual({ kind: 'invalid', reason: 'the Secret expression resolved to an empty text' });
+		expect(readSecretSetting(undefined, '')).toEqual({ kind: 'invalid', reason: 'the Secret expression resolved to an empty text' });
 	});
 });
 

@@ -54,7 +54,7 @@ export const triggerProperties: INodeProperties[] = [
 		// creates with the node and that, unlike the webhook ID, is not part of the URL.
 		default: '={{ $nodeId }}',
 		description:
-			"The last part of the webhook URL (…/dlr/YOUR_SECRET): a caller without it reaches nothing. The default is this node's ID, a random value n8n creates with the node. Letters, digits, - _ . ~ appear as they are; other characters are written differently in the URL, so copy the URL shown above. URLs registered earlier as …/dlr?secret=YOUR_SECRET are still accepted. Clear the field to accept callbacks without a secret; an expression that resolves to nothing refuses every callback.",
+			"The last part of the webhook URL (…/dlr/YOUR_SECRET): a caller without it reaches nothing. The default is this node's ID, a random value n8n creates with the node. Letters, digits, - _ . ~ appear as they are; other characters are written differently in the URL, so copy the URL shown above. URLs registered earlier as …/dlr?secret=YOUR_SECRET are still accepted. Clear the field to accept callbacks without a secret; a Secret of spaces only, or an expression that resolves to nothing, refuses every callback and stops the activation.",
 	},
 	{
 		displayName: 'Receiver',
@@ -212,7 +212,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					"Whether to register this node's URL (secret included) in the account's callback settings on activation and remove it on deactivation. Accounts without that interface are left alone. Turn off to leave callback URLs managed in the SMSAPI portal untouched.",
+					"Whether to register this node's URL (secret included) in the account's callback settings on activation and remove it on deactivation. When SMSAPI refuses (for any reason, a 404 included), the activation stops with its reason and the URL to add by hand, unless If Registration Fails says otherwise. Turn off to leave callback URLs managed in the SMSAPI portal untouched.",
 			},
 		],
 	},

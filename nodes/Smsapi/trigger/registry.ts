@@ -25,15 +25,23 @@ import { PATH_SECRET_WEBHOOK, querySecretUrl } from './webhookUrls';
  * Registering the node's URL in the service's callback registry (`/callbacks`, shapes in
  * registryEntries.ts) when the workflow is activated, and removing it when deactivated.
  *
- * - Accounts or platforms without the registry answer 404/405/501: the user pastes the URL by hand
- *   and these methods do nothing. Every other error (a 400 for a refused body, a 401 for a wrong
- *   token, a 403 for a token without the scope, a 5xx) is a registration failure.
- * - A registration failure stops the activation with what the service refused and the exact URL
- *   to register by hand, unless "If Registration Fails" is "Continue and Register by Hand": then
- *   the same is logged and the workflow is activated.
+ * - Only the user's own choice skips the registration: "Register URL at SMSAPI" off (the registry
+ *   is not called at all), or "If Registration Fails: Continue and Register by Hand" (a refusal is
+ *   logged as a warning with the URL to paste, and the workflow is activated).
+ * - Otherwise any refusal of `GET`, `POST` or `PUT /callbacks` stops the activation with what the
+ *   service refused and the exact URL to register by hand. 404, 405 and 501 included: the
+ *   published API lists `/callbacks` as an ordinary endpoint (docs/service-differences.md, R1),
+ *   and a 404 to the POST (a receiving number not on the account, a moved path) would otherwise
+ *   leave an active trigger that never fires.
  * - Registering is not blindly repeatable (a second POST registers the URL twice): the list is
  *   read first, and after an attempt whose outcome is unknown it is read again before a repeat.
  * - URLs registered in the earlier layout (`…/<event>?secret=`) are moved to the current one.
+ * - Deactivation is not held up for good by a registry that is not there (n8n 1.x keeps the
+ *   webhooks of a workflow whose node's `delete` failed in its table: active-workflow-manager.ts
+ *   `clearWebhooks`): a 404 to `DELETE /callbacks/{id}` means the entry is already gone; the list
+ *   answered 404, 405 or 501, or a removal answered 405 or 501, lets the deactivation finish with
+ *   a warning that the URL may still be registered, and which. Any other failure stops the
+ *   deactivation with the URL to remove by hand.
  */
 
 /** Key of the registration record in the node's static data. */
@@ -47,10 +55,18 @@ export interface Registration {
 
 export { readCallbackList };
 
-/** Whether an error from the transport means "this account or platform has no callback registry". */
-export function isRegistryUnavailable(error: unknown): boolean {
-	if (typeof error !== 'object' || error === null) return false;
-	const code = String((error as { httpCode?: unknown }).httpCode ?? '');
+/** The HTTP status the transport put on an error (`httpCode`), or '' when it has none. */
+function httpCodeOf(error: unknown): string {
+	if (typeof error !== 'object' || error === null) return '';
+	return String((error as { httpCode?: unknown }).httpCode ?? '');
+}
+
+/**
+ * Whether the service answered that what was asked for is not there (404, 405 or 501). Only the
+ * deactivation tolerates such an answer (see above); the activation treats it as any refusal.
+ */
+export function isNotThere(error: unknown): boolean {
+	const code = httpCodeOf(error);
 	return code === '404' || code === '405' || code === '501';
 }
 
@@ -128,6 +144,7 @@ async function listCallbacks(this: IHookFunctions): Promise<RegisteredCallback[]
 	return readCallbackList(data);
 }
 
+/** DELETE /callbacks/{id}; a 404 means the entry is already gone (removed in the portal). */
 async function deleteCallback(this: IHookFunctions, id: string): Promise<void> {
 	try {
 		await smsapiApiRequest.call(this, {
@@ -136,8 +153,8 @@ async function deleteCallback(this: IHookFunctions, id: string): Promise<void> {
 			safeToRepeat: true,
 		});
 	} catch (error) {
-		// 404: already gone (removed in the portal), or no registry at all.
-		if (!isRegistryUnavailable(error)) throw asNodeError(this.getNode(), error);
+		// The transport's NodeApiError is thrown as it is: callers tell 405 and 501 by its httpCode.
+		if (httpCodeOf(error) !== '404') throw asNodeError(this.getNode(), error);
 	}
 }
 
@@ -223,12 +240,6 @@ export async function callbackExists(this: IHookFunctions): Promise<boolean> {
 		assertTarget.call(this, wanted);
 		registered = await listCallbacks.call(this);
 	} catch (error) {
-		if (isRegistryUnavailable(error)) {
-			this.logger.debug(
-				'SMSAPI Trigger: the account has no callback registry; paste the URL into the portal',
-			);
-			return true;
-		}
 		return registrationFailed.call(this, wanted, error);
 	}
 	// The id stored at registration also counts, in case the service rewrites the URL it keeps.
@@ -315,12 +326,6 @@ export async function registerCallback(this: IHookFunctions): Promise<boolean> {
 		store.call(this, id, wanted);
 		return true;
 	} catch (error) {
-		if (isRegistryUnavailable(error)) {
-			this.logger.debug(
-				'SMSAPI Trigger: the account has no callback registry; paste the URL into the portal',
-			);
-			return true;
-		}
 		return registrationFailed.call(this, wanted, error);
 	}
 }
@@ -339,16 +344,28 @@ export async function unregisterCallback(this: IHookFunctions): Promise<boolean>
 	const stored = readRegistration(staticData);
 	const ids = new Set<string>(stored ? [stored.id] : []);
 	const wanted = target.call(this);
+	/** What the service answered "not there" (404/405/501) to, apart from an entry already gone. */
+	const unchecked: string[] = [];
 	try {
 		if (wanted.enabled) {
 			try {
 				for (const entry of await listCallbacks.call(this))
 					if (isOwnEntry(entry, wanted)) ids.add(entry.id);
 			} catch (error) {
-				if (!isRegistryUnavailable(error)) throw asNodeError(this.getNode(), error);
+				if (!isNotThere(error)) throw asNodeError(this.getNode(), error);
+				unchecked.push(
+					`the list of registered URLs could not be read (${errorText(error).message})`,
+				);
 			}
 		}
-		for (const id of ids) await deleteCallback.call(this, id);
+		for (const id of ids) {
+			try {
+				await deleteCallback.call(this, id);
+			} catch (error) {
+				if (!isNotThere(error)) throw asNodeError(this.getNode(), error);
+				unchecked.push(`entry ${id} could not be removed (${errorText(error).message})`);
+			}
+		}
 	} catch (error) {
 		const { message, description } = errorText(error);
 		throw new NodeOperationError(
@@ -359,6 +376,13 @@ export async function unregisterCallback(this: IHookFunctions): Promise<boolean>
 					.filter((line) => line !== '')
 					.join('\n\n'),
 			},
+		);
+	}
+	if (unchecked.length > 0) {
+		// Deactivated all the same (a registry that is not there must not hold it up for good), but
+		// not silently. Logs keep no secrets: the URL's secret segment is masked.
+		this.logger.warn(
+			`SMSAPI Trigger "${this.getNode().name}": deactivated, but ${unchecked.join('; ')}. ${REMOVAL_HINT} Its URL: ${maskSecretSegment(wanted.url, wanted.queryUrl)}`,
 		);
 	}
 	delete staticData[REGISTRATION_KEY];

@@ -26,10 +26,11 @@ export function secretsEqual(expected: string, given: string): boolean {
 /**
  * What the Secret parameter asks for. `raw` is the parameter as saved (undefined when it was left
  * at its default `={{ $nodeId }}`), `resolved` its value after expressions.
- * - a non-empty text: that secret;
+ * - a text with something but blanks in it: that secret, blanks around it trimmed;
  * - empty, typed as empty text: no secret, on purpose (every caller accepted);
- * - anything else (an expression that resolved to nothing, a list, an object, a number): invalid,
- *   and every callback is refused. A secret that silently fell away would accept everyone.
+ * - anything else (a text of blanks only, an expression that resolved to nothing, a list, an
+ *   object, a number): invalid, and every callback is refused. A secret that silently fell away
+ *   would accept everyone; a Secret of spaces is a typing slip, not the empty field's choice.
  */
 export type SecretSetting =
 	{ kind: 'secret'; secret: string } | { kind: 'open' } | { kind: 'invalid'; reason: string };
@@ -39,8 +40,15 @@ export function readSecretSetting(raw: unknown, resolved: unknown): SecretSettin
 	if (typeof resolved === 'string') {
 		const secret = resolved.trim();
 		if (secret !== '') return { kind: 'secret', secret };
-		if (!isExpression) return { kind: 'open' };
-		return { kind: 'invalid', reason: 'the Secret expression resolved to an empty text' };
+		if (isExpression) {
+			return { kind: 'invalid', reason: 'the Secret expression resolved to an empty text' };
+		}
+		if (resolved === '') return { kind: 'open' };
+		return {
+			kind: 'invalid',
+			reason:
+				'the Secret holds only blanks (spaces, tabs or line breaks): enter a secret, or clear the field to accept callbacks without one',
+		};
 	}
 	if (resolved === undefined || resolved === null) {
 		return { kind: 'invalid', reason: 'the Secret expression resolved to nothing' };

@@ -8,6 +8,7 @@ import { secretPathSegment } from '../../../nodes/Smsapi/trigger/webhookUrls';
 import type { Emulator } from '../../emulator';
 import {
 	loadWorkflowFixture,
+	newId,
 	nodeOutput,
 	sleep,
 	waitFor,
@@ -59,6 +60,65 @@ export function loadTriggerWorkflow(fixture: string, credentials: Record<string,
 		secret: typeof parameters.secret === 'string' ? parameters.secret : node.id,
 		id: '',
 	};
+}
+
+/**
+ * A copy of a trigger workflow under its own name, with a fresh node id (its default secret) and
+ * webhook id, so that it has URLs of its own; save it to fill in `id`.
+ */
+export function copyOfTrigger(trigger: TriggerWorkflow, name: string): TriggerWorkflow {
+	const workflow = JSON.parse(JSON.stringify(trigger.workflow)) as WorkflowJson;
+	delete workflow.id;
+	workflow.name = name;
+	const node = workflow.nodes.find((n) => n.name === TRIGGER_NODE)!;
+	node.id = newId();
+	node.webhookId = newId();
+	const parameters = node.parameters ?? {};
+	return {
+		fixture: trigger.fixture,
+		workflow,
+		event: trigger.event,
+		nodeId: node.id,
+		webhookId: node.webhookId,
+		secret: typeof parameters.secret === 'string' ? parameters.secret : node.id,
+		id: '',
+	};
+}
+
+/** How an activation through n8n's REST API ended, as the editor shows it. */
+export interface ActivationOutcome {
+	activated: boolean;
+	/** The activation error n8n shows: the failing node's error message. */
+	error?: string;
+}
+
+/**
+ * Activates (2.x: publishes) a saved workflow as the editor's toggle does (POST
+ * /rest/workflows/:id/activate with its current version) and waits for the outcome. n8n 1.x
+ * activates before it answers: a failure is the answer (400 with the node's message). n8n 2.x
+ * answers at once and publishes in the background (its publication outbox): the outcome is what
+ * GET /rest/workflows/:id/publication-status then reports (the editor is told the same by push).
+ */
+export async function activateThroughRest(n8n: N8nInstance, workflowId: string): Promise<ActivationOutcome> {
+	const saved = await n8n.rest<{ data: { versionId: string } }>('GET', `/rest/workflows/${workflowId}`);
+	if (saved.status !== 200) throw new Error(`GET /rest/workflows/${workflowId} -> ${saved.status}`);
+	const answer = await n8n.rest<{ message?: string }>('POST', `/rest/workflows/${workflowId}/activate`, {
+		versionId: saved.body.data.versionId,
+	});
+	if (n8n.line.line === '1') {
+		return answer.status === 200 ? { activated: true } : { activated: false, error: String(answer.body?.message) };
+	}
+	if (answer.status !== 200) return { activated: false, error: String(answer.body?.message) };
+	type Status = { status: string; triggers: Array<{ status: string; errorMessage: string | null }> };
+	// n8n 2.41 tries a failing trigger five times (1, 2, 4 and 8 s apart) before it reports the failure.
+	const settled = await waitFor(`the publication of workflow ${workflowId} to settle`, 60_000, async () => {
+		const res = await n8n.rest<{ data: Status }>('GET', `/rest/workflows/${workflowId}/publication-status`);
+		if (res.status !== 200) throw new Error(`GET /rest/workflows/${workflowId}/publication-status -> ${res.status}`);
+		return res.body.data.status === 'in_progress' ? undefined : res.body.data;
+	}, 100);
+	if (settled.status === 'published') return { activated: true };
+	const failed = settled.triggers.filter((trigger) => trigger.status === 'failed');
+	return { activated: false, error: failed.map((trigger) => trigger.errorMessage ?? '').join('; ') || settled.status };
 }
 
 /** `/webhook/<webhook id>/<event>`: the event's URL without the secret (the earlier layout's base). */

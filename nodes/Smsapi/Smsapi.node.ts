@@ -30,7 +30,10 @@ export class Smsapi implements INodeType {
 		name: 'smsapi',
 		icon: { light: 'file:../../icons/smsapi.svg', dark: 'file:../../icons/smsapi.dark.svg' },
 		group: ['output'],
-		version: 1,
+		// 1.1: the e-mail gateway takes its login from the credential only when asked to (Take Login
+		// From Credential); workflows saved with version 1 keep taking it (docs: SECURITY.md).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
 			'Send SMS, MMS, voice messages and one-time codes with failover and batching, look up numbers, manage contacts, groups, templates, short links, the blacklist, sub-users and sender names with SMSAPI',

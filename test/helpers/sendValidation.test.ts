@@ -203,6 +203,16 @@ describe('validateSendParameters', () => {
 			expect(problemFor({ to, idx: ['a', 'b', 'c|'] }, 'idx')?.message).toMatch(/recipient 3 contains "\|"/);
 		});
 
+		it('an empty idx among the recipients is refused, naming its position and number (issue 29, finding 6)', () => {
+			const problems = validate({ to, idx: 'order-1||order-3' }).filter((problem) => problem.parameter === 'idx');
+			expect(problems).toHaveLength(1);
+			expect(problems[0].message).toBe(
+				'idx for recipient 2 (48500000001) is empty: give every recipient its own idx (separated by "|"), or leave Idx empty and the node generates one per message.',
+			);
+			expect(problemFor({ to, idx: ['', 'b', ' '] }, 'idx')?.message).toMatch(/^idx for recipients 1 \(48500000000\), 3 \(48500000002\) are empty/);
+			expect(problemFor({ to, idx: 'a|b|c' }, 'idx')).toBeUndefined();
+		});
+
 		it('idx of 255 characters passes, 256 is refused (error 27)', () => {
 			expect(problemFor({ idx: 'a'.repeat(255) }, 'idx')).toBeUndefined();
 			expect(problemFor({ idx: 'a'.repeat(256) }, 'idx')).toMatchObject({ serviceError: 27 });

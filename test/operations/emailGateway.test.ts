@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 
+import type { ICredentialDataDecryptedObject, INodeParameters, INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
 import { ambiguousValues } from '../../nodes/Smsapi/helpers/mail2sms';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { legacyCredentials, tokenCredentials } from '../helpers/n8n-context';
-import { mockService, runNode, useMockedNetwork } from './run-node';
+import { executeContext, legacyCredentials, smsapiNode, tokenCredentials } from '../helpers/n8n-context';
+import { failure, mockService, runNode, useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 
@@ -119,6 +122,101 @@ describe('emailGateway.compose', () => {
 		expect(output[0].pairedItem).toEqual({ item: 0 });
 		expect(String(output[0].json.error)).toMatch(/^Not a valid phone number: "123"/);
 		expect(output[1]).toMatchObject({ json: { to: 'sms@smsapi.com' }, pairedItem: { item: 1 } });
+	});
+});
+
+describe('emailGateway.compose: Max Recipients per Item (issue 29, finding 8)', () => {
+	const many = (count: number) => Array.from({ length: count }, (_, i) => String(48500000000 + i)).join(',');
+
+	it('nodes saved at version 1 keep composing for any count until the option is added (as they did when saved)', async () => {
+		const output = await runNode({ parameters: compose({ to: many(101) }), credentials: legacyCredentials({ platform: 'com' }), typeVersion: 1 });
+		expect(String(output[0].json.text)).toContain(many(101).split(/\s*,\s*/).join(','));
+		const error = await failure(
+			runNode({ parameters: compose({ to: many(101), options: { maxRecipientsPerItem: 100 } }), credentials: legacyCredentials({ platform: 'com' }), typeVersion: 1 }),
+		);
+		expect(error.message).toBe('To lists 101 recipients, more than the 100 allowed per item');
+	});
+
+	it('101 numbers in one item: refused before the e-mail is composed (node version 1.1: default limit 100, as for sends)', async () => {
+		const error = await failure(
+			runNode({ parameters: compose({ to: many(101) }), credentials: legacyCredentials({ platform: 'com' }), typeVersion: 1.1 }),
+		);
+		expect(error.message).toBe('To lists 101 recipients, more than the 100 allowed per item');
+		expect(error.description).toMatch(/^No e-mail was composed for this item\. .*Max Recipients per Item \(0 turns the check off\)/);
+	});
+
+	it('the limit is an option, 0 turns it off; it never reaches the e-mail; with Continue On Fail only the item over it fails', async () => {
+		const output = await runNode({
+			parameters: [compose({ to: many(101), options: { maxRecipientsPerItem: 0 } }), compose({ to: many(3), options: { maxRecipientsPerItem: 2 } })],
+			credentials: legacyCredentials({ platform: 'com' }),
+			continueOnFail: true,
+		});
+		expect(String(output[0].json.text)).toMatch(/^to=(\d+,){100}\d+&message=/);
+		expect(String(output[0].json.text)).not.toMatch(/max|recipients/i);
+		expect(output[1]).toMatchObject({ json: { error: 'To lists 3 recipients, more than the 2 allowed per item' }, pairedItem: { item: 1 } });
+		expect(output).toHaveLength(2);
+	});
+});
+
+describe('emailGateway.compose: the gateway login (issue 29, finding 12)', () => {
+	/** Runs the node at a type version, as n8n runs a workflow saved with it. */
+	async function runAt(typeVersion: number, parameters: INodeParameters, credentials: ICredentialDataDecryptedObject) {
+		const context = executeContext({ node: smsapiNode(parameters, { typeVersion }), credentials });
+		const [output] = await new Smsapi().execute.call(context);
+		return output;
+	}
+	const legacy = legacyCredentials({ platform: 'com' });
+	const credentialLogin = `acme@${md5('secret-pass')}`;
+
+	it('the node has versions 1 and 1.1; new nodes get 1.1', () => {
+		const { description } = new Smsapi();
+		expect(description.version).toEqual([1, 1.1]);
+		expect(description.defaultVersion).toBe(1.1);
+		expect(description.name).toBe('smsapi');
+	});
+
+	it('version 1.1: empty Username and Password are refused, the credential’s login never reaches the output', async () => {
+		const error = await failure(runAt(1.1, compose(), legacy));
+		expect(error.message).toBe('Enter Username and Password for the e-mail gateway');
+		expect(error.description).toMatch(/Take Login From Credential .* readable by everyone who can see this workflow's executions/);
+		expect(JSON.stringify(error)).not.toContain(md5('secret-pass'));
+	});
+
+	it('version 1.1: the login comes from the operation’s own fields (the password hashed to md5)', async () => {
+		const output = await runAt(1.1, compose({ username: 'gateway-user', password: 'gateway-pass' }), legacy);
+		expect(output[0].json.subject).toBe(`gateway-user@${md5('gateway-pass')}`);
+	});
+
+	it('version 1.1: Take Login From Credential turned on takes the credential’s, as asked', async () => {
+		const output = await runAt(1.1, compose({ loginFromCredential: true }), legacy);
+		expect(output[0].json.subject).toBe(credentialLogin);
+	});
+
+	it('version 1 (saved workflows) keeps taking the credential’s login; turning the option off there refuses', async () => {
+		expect((await runAt(1, compose(), legacy))[0].json.subject).toBe(credentialLogin);
+		const error = await failure(runAt(1, compose({ loginFromCredential: false }), legacy));
+		expect(error.message).toBe('Enter Username and Password for the e-mail gateway');
+	});
+
+	it('the option defaults on in version 1 and off in 1.1, says what it exposes, and Password is masked', () => {
+		const { description } = new Smsapi();
+		const defaults = (typeVersion: number) =>
+			NodeHelpers.getNodeParameters(
+				description.properties,
+				{ resource: 'emailGateway', operation: 'compose' },
+				true,
+				false,
+				smsapiNode({}, { typeVersion }),
+				description,
+			);
+		expect(defaults(1)?.loginFromCredential).toBe(true);
+		expect(defaults(1.1)?.loginFromCredential).toBe(false);
+		const option = description.properties.find((p) => p.name === 'loginFromCredential') as INodeProperties;
+		expect(option.description).toMatch(/appears in this node's output .* everyone who can see this workflow's executions/);
+		const password = description.properties.find(
+			(p) => p.name === 'password' && p.displayOptions?.show?.resource?.includes('emailGateway'),
+		) as INodeProperties;
+		expect(password.typeOptions).toMatchObject({ password: true });
 	});
 });
 

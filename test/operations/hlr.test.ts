@@ -1,7 +1,7 @@
 import type { IDataObject, IPairedItemData } from 'n8n-workflow';
 
 import { legacyCredentials, TOKEN } from '../helpers/n8n-context';
-import { type WireRequest, mockService, runNode, useMockedNetwork } from './run-node';
+import { type WireRequest, failure, mockService, runNode, useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 
@@ -197,5 +197,38 @@ describe('hlr.lookup', () => {
 		expect(service.calls[0].query).toEqual({});
 		expect(service.calls[0].body).toMatchObject({ username: 'acme', password: expect.stringMatching(/^[0-9a-f]{32}$/) });
 		expect(service.calls[0].headers.authorization).toBeUndefined();
+	});
+});
+
+describe('hlr.lookup: Max Recipients per Item (issue 29, finding 8)', () => {
+	it('101 numbers in one item: refused before anything is looked up (node version 1.1: default limit 100, as for sends)', async () => {
+		const service = mockService().on('POST', '/hlr.do', hlrAnswer);
+		const error = await failure(runNode({ parameters: lookup({ numbers: numbers(101).join(',') }), typeVersion: 1.1 }));
+		expect(error.message).toBe('Numbers lists 101 numbers, more than the 100 allowed per item');
+		expect(error.description).toMatch(/^Nothing was looked up for this item\. .*Max Recipients per Item \(0 turns the check off\)/);
+		expect(service.calls).toHaveLength(0);
+	});
+
+	it('nodes saved at version 1 keep looking up any count until the option is added (as they did when saved)', async () => {
+		const service = mockService().on('POST', '/hlr.do', hlrAnswer);
+		expect(await runNode({ parameters: lookup({ numbers: numbers(101).join(',') }), typeVersion: 1 })).toHaveLength(101);
+		expect(service.calls).toHaveLength(6);
+		const error = await failure(runNode({ parameters: lookup({ numbers: numbers(101).join(','), options: { maxRecipientsPerItem: 100 } }), typeVersion: 1 }));
+		expect(error.message).toBe('Numbers lists 101 numbers, more than the 100 allowed per item');
+	});
+
+	it('the limit is an option and 0 turns it off; with Continue On Fail only the item over it fails, the others are looked up', async () => {
+		const service = mockService().on('POST', '/hlr.do', hlrAnswer);
+		const output = await runNode({
+			parameters: [
+				lookup({ numbers: numbers(3).join(','), options: { maxRecipientsPerItem: 2 } }),
+				lookup({ numbers: numbers(150, 10).join(','), options: { maxRecipientsPerItem: 0 } }),
+			],
+			continueOnFail: true,
+		});
+		expect(output[0]).toMatchObject({ json: { error: 'Numbers lists 3 numbers, more than the 2 allowed per item' }, pairedItem: { item: 0 } });
+		expect(output).toHaveLength(151);
+		expect(service.calls.map((call) => call.body.number.split(',').length)).toEqual([20, 20, 20, 20, 20, 20, 20, 10]);
+		expect(service.calls.every((call) => call.body.maxRecipientsPerItem === undefined)).toBe(true);
 	});
 });

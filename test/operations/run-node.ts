@@ -30,6 +30,8 @@ export interface RunOptions {
 	/** The node's "On Error" setting: Continue (regular output) when `continueOnFail`. */
 	continueOnFail?: boolean;
 	onError?: 'continueRegularOutput' | 'continueErrorOutput' | 'stopWorkflow';
+	/** The node's type version as saved in the workflow; default 1. */
+	typeVersion?: number;
 	/** The execution's id (`getExecutionId`) and the node's run index (`$runIndex`); defaults exec-1 and 0. */
 	executionId?: string;
 	runIndex?: number;
@@ -77,7 +79,7 @@ export function nodeContext(options: RunOptions): ExecuteContext {
 		: (options.parameters as INodeParameters);
 	const onError = options.onError ?? (options.continueOnFail ? 'continueRegularOutput' : undefined);
 	return executeContext({
-		node: smsapiNode(parameters, onError ? { onError } : {}),
+		node: smsapiNode(parameters, { ...(onError ? { onError } : {}), ...(options.typeVersion ? { typeVersion: options.typeVersion } : {}) }),
 		items,
 		credentials: options.credentials ?? operationCredentials(),
 		executionId: options.executionId,

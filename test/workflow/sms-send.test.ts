@@ -4,6 +4,8 @@
  * on the wire (the sms.do form body), what it did (its messages, credits) and what the node output.
  * Real n8n runs one of them as a smoke test: test/e2e/installed-package.test.ts.
  */
+import type { INode } from 'n8n-workflow';
+
 import { headerOf } from '../e2e/harness/smsapi';
 import {
 	allRequests,
@@ -297,6 +299,30 @@ describe('in-process n8n: sms send', () => {
 			[0, { id: null, number: '48500300001', idx: idx[0], status: 'ACCEPTED', accepted_earlier: true }],
 			[0, { id: null, number: '48500300002', idx: idx[1], status: 'ACCEPTED', accepted_earlier: true }],
 		]);
+	});
+
+	it("n8n's Retry On Fail whose text changed between tries (issue 29, finding 7): the retry is refused (53) and the node fails saying the EARLIER text may have gone out, never 'accepted'", async () => {
+		// As above, every attempt of the first try is processed but its answer lost; the message is
+		// an expression that gives another text at each try.
+		await injectFault(emulator(), { address: 'primary', endpoint: 'sms.do', mode: 'lost', times: 2 });
+		await injectFault(emulator(), { address: 'backup', endpoint: 'sms.do', mode: 'lost', times: 2 });
+		const workflow = suite.fixture('sms-send-retry');
+		const smsapi = (workflow.nodes as INode[]).find((node) => node.name === 'SMSAPI')!;
+		smsapi.parameters = { ...smsapi.parameters, message: "={{ 'Your code: ' + Math.random().toString(36).slice(2, 10) }}" };
+		const run = await suite.n8n().run(workflow);
+
+		const error = nodeError(run, 'SMSAPI');
+		expect(error.message).toBe('SMSAPI error 53: an earlier try of this node sent these messages with other content, which may have gone out');
+		expect(error.description).toMatch(/the EARLIER content may have gone out to these numbers, and this try's content was not sent/);
+		const requests = await smsDoRequests(emulator());
+		const texts = new Set(requests.map((r) => r.body.message));
+		expect(texts.size).toBe(2);
+		expect(new Set(requests.map((r) => r.body.idx)).size).toBe(1);
+		expect(responseOf(requests[requests.length - 1])).toMatchObject({ error: 53 });
+		// Each number got one message: the first try's text.
+		const sent = await messages(emulator());
+		expect(sent.map((m) => m.number).sort()).toEqual(['48500300001', '48500300002']);
+		expect(new Set(sent.map((m) => m.text))).toEqual(new Set([requests[0].body.message]));
 	});
 
 	it('an invalid number among valid ones, Continue On Fail: that item is an error item, the others are sent', async () => {

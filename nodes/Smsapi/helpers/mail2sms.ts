@@ -5,11 +5,8 @@
  * everything after `message=` as the text: so `message` goes last, and the text may hold `&`,
  * `=` and line breaks freely. The parameters before it must not look like the start of another.
  */
-import {
-	MAIL2SMS_ADDRESSES,
-	type SmsapiPlatform,
-	toMd5Password,
-} from '../../../credentials/smsapiAccount';
+import { MAIL2SMS_ADDRESSES, type SmsapiPlatform } from '../../../credentials/smsapiAccount';
+import { toMd5Password } from './md5Password';
 
 /** Parameter names the gateway recognises in the body (the send operation's, and `raport`). */
 export const GATEWAY_PARAMETERS = [

@@ -4,12 +4,60 @@ import { NodeOperationError } from 'n8n-workflow';
 import { prepareRecipients } from './numbers';
 import type { NumbersInput, PreparedRecipients } from './numbers';
 
+/** Recipients one input item may have unless Options → Max Recipients per Item says otherwise. */
+export const DEFAULT_MAX_RECIPIENTS_PER_ITEM = 100;
+
+/**
+ * The limit of Number Lookup and the e-mail gateway when Max Recipients per Item is not set. Both
+ * took any count of numbers per item before node version 1.1; nodes saved then keep that (0: no
+ * check) until the user sets the option, new nodes get the default.
+ */
+export function unsetRecipientLimit(typeVersion: number): number {
+	return typeVersion >= 1.1 ? DEFAULT_MAX_RECIPIENTS_PER_ITEM : 0;
+}
+
+/** How an operation names its recipients in the error of a list over the limit. */
+export interface RecipientCountTexts {
+	/** The parameter, as the editor shows it: `To`, `Numbers`. */
+	field: string;
+	/** What it lists, plural: `recipients`, `numbers`. */
+	noun: string;
+	/** What did not happen for the item, leading the description: `Nothing was sent for this item.` */
+	nothingDone: string;
+}
+
+/**
+ * Where money is spent per number (a send, a lookup, an e-mail to the gateway), a list from
+ * outside (a form field, a webhook) may carry thousands of numbers: more than `limit` (Options →
+ * Max Recipients per Item; 0 or less turns the check off) is refused before anything is done.
+ * `count` is every entry given, valid or not.
+ */
+export function checkRecipientCount(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	count: number,
+	limitOption: unknown,
+	texts: RecipientCountTexts,
+): void {
+	const limit = Number(limitOption ?? DEFAULT_MAX_RECIPIENTS_PER_ITEM);
+	if (!Number.isFinite(limit) || limit <= 0 || count <= limit) return;
+	throw new NodeOperationError(
+		this.getNode(),
+		`${texts.field} lists ${count} ${texts.noun}, more than the ${limit} allowed per item`,
+		{
+			itemIndex,
+			description: `${texts.nothingDone} Check where the numbers come from (a form field or a webhook can carry any list), or raise Options → Max Recipients per Item (0 turns the check off).`,
+		},
+	);
+}
+
 const HOW_TO_ENTER =
 	'Enter numbers with their country prefix, e.g. 48500000000, separated by commas.';
 
 /**
  * The cleaned numbers of a recipients parameter (`To`, `Numbers`). Refused before anything is
- * sent: any number that is not valid (all of them are named, with the reason) and an empty list.
+ * sent: a list over the item's limit (when `limit` is given), any number that is not valid (all
+ * of them are named, with the reason) and an empty list.
  */
 export function recipientNumbers(
 	this: IExecuteFunctions,
@@ -21,11 +69,22 @@ export function recipientNumbers(
 		/** What did not happen for the item, leading the description, e.g. `Nothing was looked up for this item.` */
 		nothingDone?: string;
 	},
+	/** With it, more entries than Max Recipients per Item are refused first (checkRecipientCount). */
+	limit?: { option: unknown; texts: RecipientCountTexts },
 ): string[] {
 	const recipients =
 		input !== null && typeof input === 'object' && 'prepared' in input
 			? input.prepared
 			: prepareRecipients(input);
+	if (limit) {
+		checkRecipientCount.call(
+			this,
+			itemIndex,
+			recipients.numbers.length + recipients.invalid.length,
+			limit.option,
+			limit.texts,
+		);
+	}
 	const lead = texts.nothingDone ? `${texts.nothingDone} ` : '';
 	if (recipients.invalid.length > 0) {
 		const listed = recipients.invalid.map((entry) => `"${entry.input}" (${entry.reason})`);

@@ -192,6 +192,22 @@ export function checkPerRecipientValues(params: SendParameters): SendProblem[] {
 			});
 		}
 		if (key === 'idx') {
+			// An empty idx leaves that recipient without the reference the others have, and outside
+			// check_idx's protection: a repeat of the request (failover, Retry On Fail) could send
+			// that one message twice while the rest are refused.
+			const numbers = recipientList(params.to);
+			const empty = values.map((v, i) => (v.trim() === '' ? i + 1 : 0)).filter((i) => i > 0);
+			if (empty.length > 0) {
+				const named = empty.map((position) =>
+					numbers[position - 1] === undefined
+						? String(position)
+						: `${position} (${numbers[position - 1]})`,
+				);
+				problems.push({
+					parameter: 'idx',
+					message: `idx for recipient${empty.length > 1 ? 's' : ''} ${listSome(named)} ${empty.length > 1 ? 'are' : 'is'} empty: give every recipient its own idx (separated by "|"), or leave Idx empty and the node generates one per message.`,
+				});
+			}
 			const tooLong = values
 				.map((v, i) => (v.length > MAX_IDX_LENGTH ? i + 1 : 0))
 				.filter((i) => i > 0);

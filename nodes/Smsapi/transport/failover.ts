@@ -88,13 +88,24 @@ export function mayHaveBeenAccepted(failure: AttemptFailure): boolean {
 }
 
 /**
- * The request carries a non-empty `idx` together with `check_idx=1` (body or query), as they go
- * out on the wire: the service then refuses a repeat with error 53 instead of acting twice.
+ * The request carries `check_idx=1` and a non-empty `idx` for EVERY recipient (`idx` values are
+ * `|`-separated, `to` comma-separated), as they go out on the wire: the service then refuses a
+ * repeat with error 53 instead of acting twice. One empty value (`order-1||order-3`), fewer values
+ * than recipients, or a group send (whose recipients are not known here) leaves a message that a
+ * repeat could send twice: no guard.
  */
 export function hasIdxGuard(request: Pick<SmsapiRequest, 'qs' | 'body'>): boolean {
-	const idx = formValue(request.body?.idx ?? request.qs?.idx);
-	const checkIdx = formValue(request.body?.check_idx ?? request.qs?.check_idx);
-	return idx !== undefined && idx.trim() !== '' && checkIdx === '1';
+	const wire = (name: string) => formValue(request.body?.[name] ?? request.qs?.[name]);
+	if (wire('check_idx') !== '1') return false;
+	const idx = wire('idx');
+	if (idx === undefined) return false;
+	const values = idx.split('|');
+	if (values.some((value) => value.trim() === '')) return false;
+	if (wire('group') !== undefined) return false;
+	const to = wire('to');
+	if (to === undefined) return true;
+	const recipients = to.split(',').filter((number) => number.trim() !== '').length;
+	return values.length === recipients;
 }
 
 /**

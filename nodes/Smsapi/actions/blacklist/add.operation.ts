@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, withItemIndex } from '../../helpers/items';
 import { requiredPhoneNumber, toServiceDay } from '../../helpers/phoneNumber';
@@ -43,8 +43,22 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function isConflict(error: unknown): boolean {
-	return error instanceof NodeApiError && (error.context as IDataObject).httpStatus === 409;
+/**
+ * How the service answers a number that is on the list already is not documented: the published
+ * API gives a blacklist POST only 201 and 400 ("Invalid phone number"), the official clients test
+ * no duplicate, and the emulator's 409 was our guess. So the node does not rely on that answer:
+ * with Ignore If Already Blacklisted it looks the number up first (the documented list, searched
+ * and paged, matched exactly), and after a POST refused with 400 or 409 it looks again. Only the
+ * list says whether the number is on it; the status and the wording of the refusal decide nothing.
+ */
+function mayMeanListed(error: unknown): boolean {
+	if (!(error instanceof NodeApiError)) return false;
+	const status = Number((error.context as IDataObject).httpStatus);
+	return status === 400 || status === 409;
+}
+
+function alreadyListed(entry: IDataObject): IDataObject {
+	return { ...entry, already_blacklisted: true };
 }
 
 export async function execute(
@@ -57,6 +71,11 @@ export async function execute(
 		const body: IDataObject = { phone_number: phoneNumber };
 		const expireAt = toServiceDay.call(this, options.expireAt, 'Expire At', itemIndex);
 		if (expireAt !== undefined) body.expire_at = expireAt;
+		const ignoreExisting = options.ignoreExisting === true;
+		if (ignoreExisting) {
+			const existing = await findBlacklistEntry.call(this, itemIndex, phoneNumber);
+			if (existing) return alreadyListed(existing);
+		}
 		try {
 			const { data } = await smsapiApiRequest.call(this, {
 				method: 'POST',
@@ -67,10 +86,15 @@ export async function execute(
 			});
 			return data as IDataObject;
 		} catch (error) {
-			if (options.ignoreExisting !== true || !isConflict(error))
-				throw withItemIndex.call(this, error, itemIndex);
+			if (!mayMeanListed(error)) throw withItemIndex.call(this, error, itemIndex);
+			// Listed meanwhile (another execution), or the refusal of a number already listed.
 			const existing = await findBlacklistEntry.call(this, itemIndex, phoneNumber);
-			return { ...(existing ?? { phone_number: phoneNumber }), already_blacklisted: true };
+			if (!existing) throw withItemIndex.call(this, error, itemIndex);
+			if (ignoreExisting) return alreadyListed(existing);
+			throw new NodeOperationError(this.getNode(), `${phoneNumber} is already on the blacklist`, {
+				itemIndex,
+				description: `Nothing was changed (it was listed on ${String(existing.created_at ?? 'an earlier day')}, id ${String(existing.id)}). To take a number that is listed already as done, turn on Options → Ignore If Already Blacklisted.`,
+			});
 		}
 	});
 }

@@ -13,11 +13,11 @@ import {
 	gatewayBody,
 	gatewaySubject,
 } from '../../helpers/mail2sms';
-import { recipientNumbers } from '../../helpers/recipientParameter';
+import { recipientNumbers, unsetRecipientLimit } from '../../helpers/recipientParameter';
 import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
 import { toWireParameters } from '../../helpers/sendWire';
 import { byDisplayName, optionsCollection, passwordInput } from '../commonFields';
-import { messageField, sendOptions } from '../sms/fields';
+import { maxRecipientsOption, messageField, sendOptions } from '../sms/fields';
 import { toSendParameters } from '../sms/sendParameters';
 
 /** Batching is the node's own; the gateway takes one e-mail per message. */
@@ -47,6 +47,11 @@ const gatewayOptions = byDisplayName([
 			"The e-mail address of the gateway. Empty: the address for the credential's platform (sms@smsapi.com, sms@smsapi.pl). Required with the platform Custom.",
 	},
 	{
+		...maxRecipientsOption,
+		description:
+			'The most phone numbers one input item may address (the gateway sends, and charges, one SMS per number); an item with more fails before the e-mail is composed. Guards against a To value from outside (a form field, a webhook) that lists thousands of numbers. 0 turns the check off. Nodes saved before version 1.1 check nothing until this option is added.',
+	},
+	{
 		displayName: 'Raport',
 		name: 'raport',
 		type: 'boolean',
@@ -55,6 +60,16 @@ const gatewayOptions = byDisplayName([
 			'Whether the service e-mails back the result of the request, a confirmation or an error code (raport=1), to the address the e-mail came from',
 	},
 ] as INodeProperties[]);
+
+/** The gateway login from the credential: only on request, since it then shows in the output. */
+const loginFromCredentialField: INodeProperties = {
+	displayName: 'Take Login From Credential',
+	name: 'loginFromCredential',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether an empty Username and Password take the login of the SMSAPI credential (Username and Password credentials only). That login (username and md5 of the password, which sends SMS like the password) then appears in this node's output and in every saved execution, readable by everyone who can see this workflow's executions, also by people allowed only to use the credential, not to see it.",
+};
 
 const properties: INodeProperties[] = [
 	{
@@ -66,7 +81,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			"The output's subject is the account's API login (username and md5 of the password), which sends SMS like the password itself. n8n passes it to Send Email in the item, so every execution n8n saves keeps it (newer n8n versions hide it in the execution view, the database still holds it). Keep this workflow's executions private, or in the workflow settings do not save successful executions.",
+			"The output's subject is an API login (username and md5 of the password), which sends SMS like the password itself. n8n passes it to Send Email in the item, so every execution n8n saves keeps it (newer n8n versions hide it in the execution view, the database still holds it). Keep this workflow's executions private, or in the workflow settings do not save successful executions.",
 		name: 'loginNotice',
 		type: 'notice',
 		default: '',
@@ -88,13 +103,21 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		description:
-			'The gateway logs in with the username and password of the earlier login, not with a token. Leave empty to use those of a Username and Password credential; fill in with an Access Token credential.',
+			'The username the gateway logs in with (the earlier login: username and API password; the gateway takes no token). Empty: only with Take Login From Credential on.',
 	},
 	passwordInput(
 		'Password',
 		'password',
 		'The API password for Username, plain or as its md5 (32 hex characters are taken as already hashed); only its md5 goes into the e-mail',
 	),
+	// Version 1 took the credential's login whenever Username and Password were empty; saved
+	// workflows of that version keep doing so (the default on), version 1.1 asks for it.
+	{ ...loginFromCredentialField, default: true, displayOptions: { show: { '@version': [1] } } },
+	{
+		...loginFromCredentialField,
+		default: false,
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
+	},
 	optionsCollection(gatewayOptions),
 ];
 
@@ -103,7 +126,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** The gateway's login: the operation's own fields, else a Username and Password credential. */
+/**
+ * The gateway's login: the operation's own Username and Password; the credential's only with
+ * Take Login From Credential (on by default in version 1, off from 1.1), as it then shows in the
+ * output to everyone who can see the executions (SECURITY.md).
+ */
 function gatewayLogin(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -122,6 +149,20 @@ function gatewayLogin(
 			);
 		}
 		return { username, password };
+	}
+	const fromCredential =
+		this.getNodeParameter('loginFromCredential', itemIndex, this.getNode().typeVersion < 1.1) ===
+		true;
+	if (!fromCredential) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'Enter Username and Password for the e-mail gateway',
+			{
+				itemIndex,
+				description:
+					"The gateway logs in with the username and API password of the earlier login, not with a token. Take Login From Credential uses those of a Username and Password credential instead, but then the login appears in this node's output, readable by everyone who can see this workflow's executions.",
+			},
+		);
 	}
 	if (credentials.authentication === 'legacy') {
 		return {
@@ -162,6 +203,14 @@ export async function execute(
 			this.getNodeParameter('to', itemIndex) as string | string[],
 			itemIndex,
 			{ empty: 'No recipient: "To" is empty' },
+			{
+				option: options.maxRecipientsPerItem ?? unsetRecipientLimit(this.getNode().typeVersion),
+				texts: {
+					field: 'To',
+					noun: 'recipients',
+					nothingDone: 'No e-mail was composed for this item.',
+				},
+			},
 		);
 
 		const params = toSendParameters(options);

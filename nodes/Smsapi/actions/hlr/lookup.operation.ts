@@ -20,9 +20,9 @@ import {
 	parallelLimit,
 	runInParallel,
 } from '../../helpers/parallel';
-import { recipientNumbers } from '../../helpers/recipientParameter';
+import { unsetRecipientLimit, recipientNumbers } from '../../helpers/recipientParameter';
 import { describeSmsapiError, hlrEntries, smsapiApiRequest } from '../../transport';
-import { maxParallelRequestsOption } from '../sms/fields';
+import { maxParallelRequestsOption, maxRecipientsOption } from '../sms/fields';
 
 const properties: INodeProperties[] = [
 	{
@@ -33,7 +33,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: '48500000000, 48500000001',
 		description:
-			'Phone numbers to check, with the country prefix, separated by commas (an array from an expression also works). Any count: the node sends them 20 per request. Each lookup is charged.',
+			'Phone numbers to check, with the country prefix, separated by commas (an array from an expression also works). Up to Options → Max Recipients per Item (100 unless changed); the node sends them 20 per request. Each lookup is charged.',
 		hint: 'The immediate answer only confirms the lookup was accepted. The details (network, MCC/MNC, ported, ...) arrive at the SMSAPI Trigger\'s "Number Lookup Result" event.',
 	},
 	{
@@ -52,6 +52,11 @@ const properties: INodeProperties[] = [
 					'Your own reference, returned with each result at the SMSAPI Trigger (idx). Letters a–z and digits only, at most 255 characters.',
 			},
 			maxParallelRequestsOption,
+			{
+				...maxRecipientsOption,
+				description:
+					'The most phone numbers one input item may look up (each lookup is charged); an item with more fails before anything is looked up. Guards against a Numbers value from outside (a form field, a webhook) that lists thousands of numbers. 0 turns the check off. Nodes saved before version 1.1 check nothing until this option is added.',
+			},
 		],
 	},
 ];
@@ -97,10 +102,27 @@ function prepareItem(
 			description: 'Nothing was looked up for this item. Change the Idx option.',
 		});
 	}
-	const numbers = recipientNumbers.call(this, input, itemIndex, {
-		empty: 'No number to look up: "Numbers" is empty',
-		nothingDone: 'Nothing was looked up for this item.',
-	});
+	const numbers = recipientNumbers.call(
+		this,
+		input,
+		itemIndex,
+		{
+			empty: 'No number to look up: "Numbers" is empty',
+			nothingDone: 'Nothing was looked up for this item.',
+		},
+		{
+			option: this.getNodeParameter(
+				'options.maxRecipientsPerItem',
+				itemIndex,
+				unsetRecipientLimit(this.getNode().typeVersion),
+			),
+			texts: {
+				field: 'Numbers',
+				noun: 'numbers',
+				nothingDone: 'Nothing was looked up for this item.',
+			},
+		},
+	);
 	return { idx, numbers };
 }
 

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_MAX_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../../helpers/parallel';
+import { DEFAULT_MAX_RECIPIENTS_PER_ITEM } from '../../helpers/recipientParameter';
 
 /**
  * The send parameters shared by `send`, `sendToGroup` and the e-mail gateway. Names are the
@@ -289,10 +290,9 @@ export const sendOptions: INodeProperties[] = [
 
 /**
  * Options against untrusted data (a form, a webhook, a spreadsheet a customer fills in). The
- * node's own, not service parameters; not offered by the e-mail gateway, which builds one e-mail.
+ * node's own, not service parameters. Max Recipients per Item caps every operation that spends
+ * money per number: sends, number lookups and the e-mail gateway.
  */
-export const DEFAULT_MAX_RECIPIENTS_PER_ITEM = 100;
-
 export const maxRecipientsOption: INodeProperties = {
 	displayName: 'Max Recipients per Item',
 	name: 'maxRecipientsPerItem',

@@ -37,6 +37,32 @@ function optional<T>(read: () => T): T | undefined {
 }
 
 /**
+ * What this node run knows about the earlier tries of itself, to judge the service's error 53
+ * (idx already used) to the idx values it generated (idxRefusal.ts).
+ */
+export interface GeneratedIdxRun {
+	/**
+	 * The requests with generated idx that this node run sent, earlier tries included, kept in the
+	 * node context (so that n8n's Retry On Fail and Retry from the Executions list see them):
+	 * a short hash of each request's idx values → short hashes of the contents sent with them.
+	 * Undefined where n8n keeps no node context.
+	 */
+	sent?: IDataObject;
+	/** What `sent` held when this try started: what the earlier tries sent. */
+	sentBefore: Record<string, string[]>;
+	/** An earlier try of this node run left its seed in the node context. */
+	earlierTry: boolean;
+	/** That earlier try's content differs from this one's (an expression gave another text, time...). */
+	contentChanged: boolean;
+	/**
+	 * The seed is this try's own: n8n's instance id, the execution id and a hash of this content,
+	 * nothing taken from an earlier try. Only an identical run of this same execution's node run
+	 * (n8n 1.x running a dead worker's execution again) can have used its idx values before.
+	 */
+	ownSeed: boolean;
+}
+
+/**
  * What makes the generated idx values of this node run unique, so that the service's check_idx
  * refuses a repeat of this run's requests and nothing else:
  * - n8n's instance id and the workflow id: two instances (or two imported copies of a workflow)
@@ -46,42 +72,73 @@ function optional<T>(read: () => T): T | undefined {
  *   share even their instance id.
  * n8n's Retry On Fail runs the node again in the same execution and run: the values are the same,
  * and the content hash of the first try is kept in the node's execution context, so a retry whose
- * expressions give another time or text still repeats the first try's idx.
+ * expressions give another time or text still repeats the first try's idx (and idxRefusal.ts
+ * reports that the earlier text may have gone out instead of calling it accepted).
  * The execution id of the first try is kept there too: "Retry" in the Executions list starts a
  * new execution from the failed one's saved data, node contexts included, so the retried node
  * repeats the failed execution's idx and the service refuses (53) what that one had sent.
  * Undefined without an execution id (then every idx is random).
  */
-function idxSeed(this: IExecuteFunctions, sends: readonly PreparedSend[]): string | undefined {
+function idxSeed(
+	this: IExecuteFunctions,
+	sends: readonly PreparedSend[],
+): { seed?: string; run: GeneratedIdxRun } {
 	let executionId = this.getExecutionId?.();
-	if (!executionId || sends.length === 0) return undefined;
+	const run: GeneratedIdxRun = {
+		sentBefore: {},
+		earlierTry: false,
+		contentChanged: false,
+		ownSeed: false,
+	};
+	if (!executionId || sends.length === 0) return { run };
 	const runIndex = String(this.evaluateExpression('={{ $runIndex }}', sends[0].itemIndex) ?? '');
 	const content = createHash('sha256');
 	for (const send of sends)
 		content.update(JSON.stringify([send.itemIndex, toWireParameters(send.params)])).update('\n');
-	let contentHash = content.digest('hex').slice(0, 32);
+	const ownContentHash = content.digest('hex').slice(0, 32);
+	let contentHash = ownContentHash;
 	const context = nodeContext.call(this);
 	if (context) {
 		const key = `smsapiIdxContent:${runIndex}`;
-		if (typeof context[key] === 'string') contentHash = context[key] as string;
-		else context[key] = contentHash;
+		if (typeof context[key] === 'string') {
+			contentHash = context[key] as string;
+			run.earlierTry = true;
+		} else context[key] = contentHash;
 		const executionKey = `smsapiIdxExecution:${runIndex}`;
-		if (typeof context[executionKey] === 'string') executionId = context[executionKey] as string;
-		else context[executionKey] = executionId;
+		if (typeof context[executionKey] === 'string') {
+			executionId = context[executionKey] as string;
+			run.earlierTry = true;
+		} else context[executionKey] = executionId;
+		const sentKey = `smsapiIdxSent:${runIndex}`;
+		const sent = context[sentKey];
+		if (typeof sent === 'object' && sent !== null && !Array.isArray(sent)) {
+			run.sentBefore = JSON.parse(JSON.stringify(sent)) as Record<string, string[]>;
+			run.sent = sent as IDataObject;
+		} else {
+			run.sent = {};
+			context[sentKey] = run.sent;
+		}
 	}
-	return JSON.stringify([
-		optional(() => this.getInstanceId()) ?? '',
+	const instanceId = optional(() => this.getInstanceId()) ?? '';
+	run.contentChanged = contentHash !== ownContentHash;
+	run.ownSeed = !run.earlierTry && instanceId !== '';
+	const seed = JSON.stringify([
+		instanceId,
 		optional(() => this.getWorkflow().id) ?? '',
 		executionId,
 		this.getNode().id,
 		runIndex,
 		contentHash,
 	]);
+	return { seed, run };
 }
 
-/** An idx per message of the items that have none of their own. */
-export function assignGeneratedIdx(this: IExecuteFunctions, sends: readonly PreparedSend[]): void {
-	const seed = idxSeed.call(this, sends);
+/** An idx per message of the items that have none of their own; what the node run knows of earlier tries. */
+export function assignGeneratedIdx(
+	this: IExecuteFunctions,
+	sends: readonly PreparedSend[],
+): GeneratedIdxRun {
+	const { seed, run } = idxSeed.call(this, sends);
 	for (const send of sends) {
 		if (!send.generateIdx) continue;
 		const numbers = send.params.to as string[];
@@ -91,4 +148,5 @@ export function assignGeneratedIdx(this: IExecuteFunctions, sends: readonly Prep
 			),
 		);
 	}
+	return run;
 }

@@ -21,7 +21,7 @@ import {
 	distributeResults,
 } from '../../helpers/sendResults';
 import { numberFromService } from '../../helpers/values';
-import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
+import { smsapiApiRequest } from '../../transport';
 import {
 	HIDE_WITH_TEMPLATE,
 	maxParallelRequestsOption,
@@ -31,6 +31,7 @@ import {
 	sendOptions,
 	withOwnOptions,
 } from './fields';
+import { idxRefusalOf, rememberSent } from './idxRefusal';
 import { type PreparedSend, assignGeneratedIdx } from './idxSeed';
 import {
 	type SendOutcomes,
@@ -193,7 +194,7 @@ export async function executeSends(
 	const ready: PreparedSend[] = outcomes.prepareEach((itemIndex) =>
 		channel.prepareItem.call(this, itemIndex),
 	);
-	assignGeneratedIdx.call(this, ready);
+	const idxRun = assignGeneratedIdx.call(this, ready);
 	/** Items whose idx values this run generated. */
 	const generatedIdx = new Set(
 		ready.filter((send) => send.generateIdx).map((send) => send.itemIndex),
@@ -217,48 +218,69 @@ export async function executeSends(
 	const allGenerated = (request: ServiceRequest) =>
 		request.members.every((member) => generatedIdx.has(member.itemIndex));
 	let stopping: NodeOperationError | undefined;
+	/** A request's whole failure: its items' error (Continue On Fail), else the run stops. */
+	const failed = (request: ServiceRequest, error: unknown): boolean => {
+		if (!continueOnFail) {
+			stopping ??= withItemIndex.call(
+				this,
+				error,
+				request.members[0].itemIndex,
+			) as NodeOperationError;
+			return false;
+		}
+		for (const member of request.members)
+			outcomes.get(member.itemIndex).errors.push(error as Error);
+		return true;
+	};
 	await runInParallel(
 		requests.length,
-		async (index) =>
-			await smsapiApiRequest.call(this, {
+		async (index) => {
+			const request = requests[index] as ServiceRequest;
+			const generated = allGenerated(request);
+			// Recorded before it goes out: a later try of this node run (Retry On Fail) that is refused
+			// for these idx values then knows what this one sent (idxRefusal.ts).
+			if (generated) rememberSent(idxRun, request.params);
+			return await smsapiApiRequest.call(this, {
 				method: 'POST',
 				endpoint: channel.endpoint,
-				body: (requests[index] as ServiceRequest).params,
+				body: request.params,
 				safeToRepeat: false,
-				idxGenerated: allGenerated(requests[index] as ServiceRequest),
-			}),
+				idxGenerated: generated,
+			});
+		},
 		{
 			limit,
 			settled: (index, result) => {
 				const request = requests[index] as ServiceRequest;
 				requests[index] = undefined;
+				// Error 53 to idx values this run generated counts as "sent once" only with proof that
+				// the same content went out before (idxRefusal.ts); otherwise it is an error.
+				const refusal = idxRefusalOf(this.getNode(), idxRun, request.params, {
+					generated: allGenerated(request),
+					endpoint: channel.endpoint,
+					result,
+				});
+				if (refusal === 'acceptedEarlier') {
+					applyAnswer.call(
+						this,
+						request,
+						result.ok ? result.value.data : undefined,
+						true,
+						outcomes,
+					);
+					return true;
+				}
+				if (refusal) return failed(request, refusal);
 				if (result.ok) {
-					const { data, meta } = result.value;
-					applyAnswer.call(this, request, data, meta.acceptedEarlier === true, outcomes);
+					applyAnswer.call(this, request, result.value.data, false, outcomes);
 					return true;
 				}
 				const { error } = result;
-				// 53 for idx values this run generated: an earlier try of this same node run (n8n's
-				// Retry On Fail) was accepted. Report it as accepted instead of sending twice or failing.
-				if (getSmsapiErrorCode(error) === 53 && allGenerated(request)) {
-					applyAnswer.call(this, request, undefined, true, outcomes);
-					return true;
-				}
 				explainPartsRefusal(error, request);
 				// The whole request failed (e.g. 103 not enough credits: nothing of it was sent).
 				// Without Continue On Fail the run stops: no further request starts, and the error
 				// says what the requests before it (and those already in flight) sent.
-				if (!continueOnFail) {
-					stopping ??= withItemIndex.call(
-						this,
-						error,
-						request.members[0].itemIndex,
-					) as NodeOperationError;
-					return false;
-				}
-				for (const member of request.members)
-					outcomes.get(member.itemIndex).errors.push(error as Error);
-				return true;
+				return failed(request, error);
 			},
 		},
 	);

@@ -1,36 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { prepareRecipients } from '../../helpers/numbers';
 import { recipientNumbers } from '../../helpers/recipientParameter';
 import { RunParameters } from '../../helpers/runParameters';
 import { PARAM_KEYS, PER_RECIPIENT_KEYS, type SendParameters } from '../../helpers/sendModel';
 import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
 import { perRecipientValues } from '../../helpers/sendWire';
 import { toText } from '../../helpers/values';
-import { DEFAULT_MAX_RECIPIENTS_PER_ITEM } from './fields';
 import type { PreparedSend } from './idxSeed';
 import { toSendParameters } from './sendParameters';
 import { withInertMacros } from './untrustedText';
-
-/** The recipients given, before anything is cleaned: more than the limit per item is refused first. */
-function checkRecipientCount(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	count: number,
-	options: IDataObject,
-): void {
-	const limit = Number(options.maxRecipientsPerItem ?? DEFAULT_MAX_RECIPIENTS_PER_ITEM);
-	if (!Number.isFinite(limit) || limit <= 0 || count <= limit) return;
-	throw new NodeOperationError(
-		this.getNode(),
-		`To lists ${count} recipients, more than the ${limit} allowed per item`,
-		{
-			itemIndex,
-			description: `Nothing was sent for this item. Check where the numbers come from (a form field or a webhook can carry any list), or raise Options → Max Recipients per Item (0 turns the check off).`,
-		},
-	);
-}
 
 /** Message and Param 1–4 with the service's macros made inert where expressions produced them. */
 function defuseExpressionMacros(
@@ -47,6 +26,13 @@ function defuseExpressionMacros(
 	return withInertMacros.call(this, 'message', itemIndex, message);
 }
 
+/** A send's To in the error of a list over Max Recipients per Item. */
+const SEND_RECIPIENTS = {
+	field: 'To',
+	noun: 'recipients',
+	nothingDone: 'Nothing was sent for this item.',
+};
+
 /**
  * The item's recipients (`to`), counted, checked and cleaned; an error names every bad number.
  * The protection against a list from outside (Max Recipients per Item) comes before anything else.
@@ -57,16 +43,13 @@ export function readRecipients(
 	options: IDataObject,
 	toInput = this.getNodeParameter('to', itemIndex) as string | string[],
 ): string[] {
-	const prepared = prepareRecipients(toInput);
-	checkRecipientCount.call(
+	return recipientNumbers.call(
 		this,
+		toInput,
 		itemIndex,
-		prepared.numbers.length + prepared.invalid.length,
-		options,
+		{ empty: 'No recipient: "To" is empty' },
+		{ option: options.maxRecipientsPerItem, texts: SEND_RECIPIENTS },
 	);
-	return recipientNumbers.call(this, { prepared }, itemIndex, {
-		empty: 'No recipient: "To" is empty',
-	});
 }
 
 /**

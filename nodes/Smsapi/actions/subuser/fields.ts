@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { toMd5Password } from '../../../../credentials/smsapiAccount';
+import { toMd5Password } from '../../helpers/md5Password';
 import { numberFromService } from '../../helpers/values';
 import { idDropdownField } from '../byId';
 import { passwordInput } from '../commonFields';

@@ -29,11 +29,14 @@ import {
 	type N8nInstance,
 } from './harness';
 import { messages } from './sms/support';
+import { sentSize, worstCallbacks } from '../trigger/worst-callbacks';
 import {
+	activateThroughRest,
 	call,
 	callbackAttempts,
 	callbackUrlOf,
 	control,
+	copyOfTrigger,
 	dlr,
 	dlrQuery,
 	expectNoNewExecutions,
@@ -543,6 +546,43 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 		E2E_TEST_TIMEOUT_MS,
 	);
 
+	it(
+		'registration refused with 404: SMSAPI answering POST /callbacks 404 fails the activation (REST) with the ' +
+			"service's reason; nothing is registered and n8n answers 404 at the production URL; once SMSAPI accepts, it activates",
+		async () => {
+			const refused = copyOfTrigger(triggers.click, 'e2e: trigger whose registration SMSAPI refuses');
+			[refused.id] = await n8n.createWorkflows([refused.workflow]);
+			const url = callbackUrlOf(n8n, refused);
+			const clickFields = () => ({ MsgId: freshMsgId(), suffix: 'rF404', to: '48500000001', click_date: '1700000000', username: 'demo' });
+			await control(emulator, 'POST', 'faults', { address: 'primary', endpoint: 'callbacks', method: 'POST', mode: '404' });
+
+			const outcome = await activateThroughRest(n8n, refused.id);
+			expect(outcome).toEqual({
+				activated: false,
+				error: 'SMSAPI did not register the callback URL: SMSAPI error not_found: no such resource. Check the id.',
+			});
+			// SMSAPI was asked and refused (n8n 2.x asks up to five times before it gives up): nothing is
+			// registered, and n8n serves no webhook at the URL.
+			const posted = (await control<Array<{ method: string; path: string; responseStatus: number; body: unknown }>>(emulator, 'GET', 'requests')).filter(
+				(request) => request.method === 'POST' && request.path === '/callbacks',
+			);
+			expect(posted.length).toBeGreaterThanOrEqual(1);
+			for (const request of posted) expect(request).toMatchObject({ responseStatus: 404, body: { type: 'short_url', url } });
+			expect((await registry(emulator)).some((entry) => entry.url === url)).toBe(false);
+			expect((await call(url, { query: clickFields() })).status).toBe(404);
+
+			// The control: with SMSAPI accepting, the same workflow activates and the same URL answers.
+			await control(emulator, 'DELETE', 'faults');
+			expect(await activateThroughRest(n8n, refused.id)).toEqual({ activated: true });
+			await waitForRegistry(emulator, 'the copy registered', (all) => all.some((entry) => entry.url === url));
+			await n8n.waitForWebhook(triggerPath(refused), 'GET');
+			expect(await call(url, { query: clickFields() })).toEqual({ status: 200, body: 'OK' });
+			expect((await n8n.rest('POST', `/rest/workflows/${refused.id}/deactivate`, {})).status).toBe(200);
+			await waitForRegistry(emulator, 'the copy removed', (all) => !all.some((entry) => entry.url === url));
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
 	/**
 	 * The Production URL as n8n's editor computes it for the trigger panel (editor-ui
 	 * `useWorkflowHelpers.getWebhookUrl`): the webhook description's `path` resolved as an
@@ -636,6 +676,54 @@ describe.each(n8nLines())('n8n $version (line $line): SMSAPI Trigger', (line) =>
 		},
 		E2E_TEST_TIMEOUT_MS,
 	);
+
+	describe('callbacks at the size limits that a copy into every report would blow up (issue 29, finding 11)', () => {
+		it.each([
+			['bulk', 'the most reports and extra fields up to the size limit, sent once'],
+			['mo', 'a text body at the length limit'],
+		] as const)(
+			'%s, %s: answered OK in under 1 s, n8n answers other webhooks meanwhile, and the execution holds the extra fields once',
+			async (event, shape) => {
+				const callback = worstCallbacks(event, `e2e${line.line}x${Date.now()}_`).find((entry) => entry.name === shape)!;
+				const before = await n8n.lastExecutionId();
+				const timed = async (request: Promise<{ status: number; body: string }>) => {
+					const sent = Date.now();
+					return { ...(await request), ms: Date.now() - sent };
+				};
+				const big = timed(
+					fetch(callbackUrlOf(n8n, triggers[event]), {
+						method: 'POST',
+						headers: { 'content-type': callback.json === undefined ? 'text/plain' : 'application/json' },
+						body: callback.json ?? callback.text,
+						signal: AbortSignal.timeout(30_000),
+					}).then(async (res) => ({ status: res.status, body: await res.text() })),
+				);
+				// Another trigger's callback while the big one is being handled, and one while its execution runs.
+				const during = dlr();
+				const other = timed(call(callbackUrlOf(n8n, triggers.dlr), { query: dlrQuery([during]) }));
+				const bigAnswer = await big;
+				const after = dlr();
+				const afterAnswer = await timed(call(callbackUrlOf(n8n, triggers.dlr), { query: dlrQuery([after]) }));
+				expect(bigAnswer).toMatchObject({ status: 200, body: 'OK' });
+				expect(bigAnswer.ms).toBeLessThan(1000);
+				for (const answer of [await other, afterAnswer]) {
+					expect(answer).toMatchObject({ status: 200, body: 'OK' });
+					expect(answer.ms).toBeLessThan(1000);
+				}
+
+				const [execution] = await waitForNewExecutions(n8n, before, 1, { workflowId: triggers[event].id, timeoutMs: 60_000 });
+				const items = triggerItems(execution);
+				expect(items).toHaveLength(callback.reports);
+				// The extra fields once, on the first report; what n8n stored grows with the callback.
+				expect(items[0]).toMatchObject({ x0: expect.stringMatching(/^x{65536}$/) });
+				expect(items.slice(1).filter((item) => 'x0' in item)).toEqual([]);
+				expect(JSON.stringify(items).length).toBeLessThan(2 * sentSize(callback));
+				const dlrRuns = await waitForNewExecutions(n8n, before, 2, { workflowId: triggers.dlr.id });
+				expect(dlrRuns.flatMap((run) => triggerItems(run).map((item) => item.MsgId))).toEqual(expect.arrayContaining([during.MsgId, after.MsgId]));
+			},
+			E2E_TEST_TIMEOUT_MS,
+		);
+	});
 
 	it(
 		'Receiver "One Number": activation registers receiver_type number with the number (published JSON body); ' +

@@ -8,10 +8,15 @@
  */
 import { parse as parseQuerystring } from 'node:querystring';
 
+import type { INodeType } from 'n8n-workflow';
+
 import { dedupeKey } from '../../nodes/Smsapi/trigger/dedupe';
 import { PARSE_LIMITS } from '../../nodes/Smsapi/trigger/limits';
 import { INTERNAL_PARSE_FAILURE, parseCallback, type CallbackEvent, type CallbackInput, type ParseResult } from '../../nodes/Smsapi/trigger/callbackParsing';
 import { checkSecret, forLog, readAllowlist } from '../../nodes/Smsapi/trigger/security';
+import { lastPathSegment, secretPathSegment } from '../../nodes/Smsapi/trigger/webhookUrls';
+import { callWebhook, createWorkflow, forgetProcessMemory, itemsOf, loadTrigger, pathSecretUrlPath, respondLikeN8n, WEBHOOK_ID } from '../trigger/webhook-calls';
+import { asReceived, COUNT_FIELD, ids, METHOD, OUTPUT_PER_INPUT, outputSize, sentSize, worstCallbacks, type SentCallback } from '../trigger/worst-callbacks';
 import { DIGITS, forEachCase, fuzzSeed, Random, timeMs } from './random';
 
 /** Express's query parser (`qs`, as n8n's Express uses it); it ships no types of its own. */
@@ -206,5 +211,172 @@ describe('linear time on the largest accepted inputs', () => {
 		expect(fullMs).toBeLessThan(1000);
 		// Linear: 4x the input takes about 4x the time; quadratic would take 16x. Slack for timer noise.
 		expect(fullMs).toBeLessThan(10 * quarterMs + 25);
+	});
+});
+
+describe('the whole handler under fuzzing: bounded output, refused callers, an untouched Object.prototype (issue 29)', () => {
+	let trigger: INodeType;
+
+	beforeAll(() => {
+		trigger = new (loadTrigger())();
+	});
+
+	beforeEach(() => forgetProcessMemory());
+
+	/** forEachCase for bodies that wait: each case its own Random, the failing one named. */
+	async function forEachCaseAwaited(seed: number, count: number, fn: (random: Random, index: number) => Promise<void>): Promise<void> {
+		for (let index = 0; index < count; index++) {
+			const random = new Random((seed * 1_000_003 + index) >>> 0);
+			try {
+				await fn(random, index);
+			} catch (error) {
+				const message = error instanceof Error ? error.message : String(error);
+				throw new Error(`fuzz case ${index} (seed ${seed}) failed: ${message}`);
+			}
+		}
+	}
+
+	/** Object.prototype's members as they are now: a callback must leave them exactly so. */
+	const prototypeNow = () =>
+		Object.getOwnPropertyNames(Object.prototype)
+			.sort()
+			.map((name) => [name, Object.getOwnPropertyDescriptor(Object.prototype, name)!.value as unknown]);
+	const PROTOTYPE = prototypeNow();
+	const MEMBER_KEYS = ['toString', 'valueOf', 'hasOwnProperty', 'toJSON', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__lookupSetter__', 'constructor', '__proto__'];
+
+	/** A random callback of `event` as sent: from one report to the most, extra fields from none to the longest. */
+	function randomCallback(random: Random, event: CallbackEvent, tag: string): SentCallback {
+		const most = PARSE_LIMITS.maxReports;
+		const reports = random.pick([1, 1, 2, 5, random.int(2, 40), random.int(100, most), most]);
+		const values = ids(tag, reports);
+		const fields: Array<[string, string | string[]]> = [];
+		if (event === 'dlr') {
+			fields.push(['MsgId', values.join(',')], ['status', values.map(() => random.pick(['404', '409', '406'])).join(',')]);
+		} else {
+			fields.push([COUNT_FIELD[event], reports === 1 ? values[0] : values]);
+		}
+		for (let i = random.int(0, 6); i > 0; i--) {
+			const key = random.bool(0.25) ? random.pick(MEMBER_KEYS) : `${random.bool(0.3) ? 'k'.repeat(random.int(1, 240)) : 'x'}${i}`;
+			const length = random.pick([0, 1, random.int(2, 200), Math.floor(PARSE_LIMITS.maxExtraCopies / Math.max(1, reports - 1)), random.int(1000, PARSE_LIMITS.maxFieldLength)]);
+			if (reports > 1 && random.bool(0.3)) {
+				// One value per report: a column (dlr) or a parallel array.
+				const each = values.map(() => random.string(Math.min(length, 6), 'abcxyz0123'));
+				fields.push([key, event === 'dlr' ? each.join(',') : each]);
+			} else {
+				fields.push([key, random.bool(0.8) ? 'v'.repeat(length) : noise(random)]);
+			}
+		}
+		const method = METHOD[event];
+		const name = `${event}, ${reports} report(s), ${fields.length - 1} more fields`;
+		const shape = random.int(0, 2);
+		if (shape === 0) {
+			const body: Record<string, unknown> = {};
+			for (const [key, value] of fields) Object.defineProperty(body, key, { value, enumerable: true, writable: true, configurable: true });
+			return { name, event, method, reports, json: JSON.stringify(body) };
+		}
+		const pairs = fields.flatMap(([key, value]) => (Array.isArray(value) ? value : [value]).map((item) => `${encodeURIComponent(key)}=${encodeURIComponent(item)}`));
+		return shape === 1 ? { name, event, method, reports, query: pairs.join('&') } : { name, event, method, reports, text: pairs.join('&') };
+	}
+
+	/** Through the node's webhook: never an error answer, items bounded by the request, nothing polluted. */
+	async function expectBounded(callback: SentCallback, deduplicate: boolean): Promise<void> {
+		const workflow = createWorkflow(trigger, { event: callback.event, secret: '', deduplicate });
+		const call = await callWebhook(trigger, workflow, { method: callback.method, ...asReceived(callback) });
+		expect([200, 400, 413]).toContain(respondLikeN8n(call).status);
+		const items = itemsOf(call);
+		expect(outputSize(items)).toBeLessThanOrEqual(OUTPUT_PER_INPUT * sentSize(callback));
+		for (const item of items) {
+			expect(Object.keys(item).filter((key) => MEMBER_KEYS.includes(key))).toEqual([]);
+			expect(String(item)).toBe('[object Object]');
+		}
+		expect(prototypeNow()).toEqual(PROTOTYPE);
+		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+	}
+
+	it('every worst callback at the size limits, every event: items at most OUTPUT_PER_INPUT times the request', async () => {
+		const random = new Random(SEED + 10);
+		for (const event of EVENTS) {
+			for (const callback of worstCallbacks(event, `w${event}`)) await expectBounded(callback, random.bool());
+		}
+	});
+
+	it('random callbacks of every event, tiny to the size limits: items at most OUTPUT_PER_INPUT times the request', async () => {
+		await forEachCaseAwaited(SEED + 11, 150, async (random, index) => {
+			const event = EVENTS[random.int(0, EVENTS.length - 1)];
+			await expectBounded(randomCallback(random, event, `f${index}_`), random.bool());
+		});
+	});
+
+	it('hostile keys through the handler leave Object.prototype as it was', async () => {
+		const hostile = ['__proto__[polluted]=1', 'constructor[prototype][polluted]=1', '__proto__=x', 'toString=1', 'a[__proto__][polluted]=1', '0[__proto__][polluted]=1', 'x[constructor][prototype][polluted]=1'];
+		await forEachCaseAwaited(SEED + 12, 200, async (random) => {
+			const event = EVENTS[random.int(0, EVENTS.length - 1)];
+			const pieces = [`${COUNT_FIELD[event]}=1`, event === 'dlr' ? 'status=404' : 'x=1'];
+			for (let i = random.int(1, 8); i > 0; i--) pieces.push(random.bool(0.7) ? random.pick(hostile) : `${random.nasty(6)}=${random.nasty(6)}`);
+			const text = pieces.join('&');
+			const callback: SentCallback = random.bool()
+				? { name: 'hostile', event, method: METHOD[event], reports: 1, query: text }
+				: { name: 'hostile', event, method: METHOD[event], reports: 1, text };
+			await expectBounded(callback, random.bool());
+		});
+	});
+
+	/**
+	 * A secret of 1 to 40 characters of any kind (blanks around it are trimmed by the node). Not
+	 * starting with `=`: n8n reads such a parameter value as an expression.
+	 */
+	const secretOf = (random: Random) => {
+		const secret = random.bool(0.5) ? random.string(random.int(1, 40)) : random.nasty(20).replace(/[\ud800-\udfff]/g, '');
+		return secret.trim() === '' || secret.startsWith('=') ? `s${secret}` : secret;
+	};
+
+	it('a wrong secret is always refused (403, no execution), in the path or as ?secret=; the right one passes', async () => {
+		await forEachCaseAwaited(SEED + 13, 300, async (random) => {
+			const event = EVENTS[random.int(0, EVENTS.length - 1)];
+			const secret = secretOf(random);
+			const expected = secret.trim();
+			const variants = [secretOf(random), `${expected}x`, expected.slice(0, -1), expected.toUpperCase(), expected.toLowerCase(), ` ${expected}`, `${expected}\u0000`, encodeURIComponent(expected), secretPathSegment(expected)];
+			const wrong = random.pick(variants);
+			// `<secret>?MsgId=…` is the secret with a query glued on (accepted by design), not a wrong one.
+			if (wrong === expected || wrong.split('?')[0] === expected) return;
+			const workflow = createWorkflow(trigger, { event, secret });
+			const callback = randomCallback(random, event, 's');
+			const received = asReceived({ ...callback, json: callback.json === undefined ? undefined : callback.json.length > 200_000 ? undefined : callback.json });
+			const inPath = random.bool();
+			const wrongSegment = random.pick([encodeURIComponent(wrong), wrong.replace(/[/?#%]/g, '_')]);
+			if (inPath && lastPathSegment(`/x/${wrongSegment}`) === secretPathSegment(expected)) return;
+			const call = inPath
+				? await callWebhook(trigger, workflow, { method: callback.method, path: pathSecretUrlPath(workflow), ...received }, 'webhook', (req) => {
+						req.path = `/webhook/${WEBHOOK_ID}/${event}/${wrongSegment}`;
+					})
+				: await callWebhook(trigger, workflow, { method: callback.method, ...received, query: { ...received.query, secret: random.bool(0.8) ? wrong : [wrong, secretOf(random)].filter((s) => s.split('?')[0] !== expected) } });
+			expect(respondLikeN8n(call)).toEqual({ status: 403, body: 'Forbidden', executes: false });
+			// The positive control: the same callback with the right secret is not refused for it.
+			const right = await callWebhook(trigger, workflow, { method: callback.method, path: pathSecretUrlPath(workflow), ...received });
+			expect(respondLikeN8n(right).status).not.toBe(403);
+		});
+	});
+
+	/** A random IPv4 address, and whether it is in 203.0.113.0/24 or is 198.51.100.7 (the allowlist below). */
+	const ipv4 = (random: Random) => [random.pick([203, 198, random.int(1, 254)]), random.pick([0, 51, random.int(0, 255)]), random.pick([113, 100, random.int(0, 255)]), random.int(0, 255)].join('.');
+	const allowed = (ip: string) => {
+		const v4 = ip.replace(/^::ffff:/i, '');
+		return v4.startsWith('203.0.113.') || v4 === '198.51.100.7';
+	};
+
+	it('an address outside the allowlist is always refused (403, no execution); one inside passes', async () => {
+		await forEachCaseAwaited(SEED + 14, 300, async (random) => {
+			const event = EVENTS[random.int(0, EVENTS.length - 1)];
+			const workflow = createWorkflow(trigger, { event, secret: '', options: { allowedIps: '203.0.113.0/24, 198.51.100.7' } });
+			const v4 = ipv4(random);
+			const ip = random.pick([v4, `::ffff:${v4}`, `2001:db8::${random.int(1, 9999).toString(16)}`, '::1', '', 'not-an-ip', '203.0.113']);
+			const callback = randomCallback(random, event, 'i');
+			const received = asReceived({ ...callback, json: callback.json !== undefined && callback.json.length > 200_000 ? '{}' : callback.json });
+			const call = await callWebhook(trigger, workflow, { method: callback.method, ip, ...received }, 'webhook', (req) => {
+				if (ip === '') req.ip = undefined;
+			});
+			if (allowed(ip)) expect(respondLikeN8n(call).status).not.toBe(403);
+			else expect(respondLikeN8n(call)).toEqual({ status: 403, body: 'Forbidden', executes: false });
+		});
 	});
 });

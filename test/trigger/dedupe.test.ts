@@ -13,7 +13,7 @@ import {
 	WHOLE_MEMORY_SCOPES,
 	rememberReports,
 } from '../../nodes/Smsapi/trigger/reportMemory';
-import { deepCopy, ObservableObject } from 'n8n-workflow';
+import { deepCopy, ObservableObject, type IDataObject } from 'n8n-workflow';
 
 const limits = { capacity: 3, ttlSeconds: 100 };
 
@@ -168,6 +168,21 @@ describe('report identity', () => {
 	it('identifies a bulk start by all its fields, in any order', () => {
 		expect(dedupeKey('bulk', { type: 'SMS', all: 5, text: 'x' })).toBe(dedupeKey('bulk', { text: 'x', all: 5, type: 'SMS' }));
 		expect(dedupeKey('bulk', { type: 'SMS', all: 5, text: 'x' })).not.toBe(dedupeKey('bulk', { type: 'SMS', all: 6, text: 'x' }));
+	});
+
+	it('identifies a bulk start by its own fields only: fields the service does not document do not count', () => {
+		const start = { type: 'SMS', all: 5, points: 0.5, info: 'Numbers from file', text: 'Sale!' };
+		expect(dedupeKey('bulk', { ...start, campaign: 'a' })).toBe(dedupeKey('bulk', { ...start, campaign: 'b' }));
+		// Nor does their size cost anything: only the bulk start's own fields are hashed.
+		expect(reportIdentity('bulk', { ...start, huge: 'y'.repeat(100_000) })).toBe(reportIdentity('bulk', start));
+	});
+
+	it('gives a bulk start the key it had before (the whole report, sorted): stored memories still recognise it', () => {
+		const start: IDataObject = { type: 'SMS', all: 5, points: 0.5, info: 'Numbers from file', text: 'Sale!' };
+		const sortedFields = Object.keys(start)
+			.sort()
+			.map((key) => [key, start[key]]);
+		expect(reportIdentity('bulk', start)).toBe(JSON.stringify(['bulk', JSON.stringify(sortedFields)]));
 	});
 
 	it('stores short hashes, not phone numbers or texts', () => {

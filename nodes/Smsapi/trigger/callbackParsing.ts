@@ -9,6 +9,14 @@ import {
 	type ParseResult,
 } from './eventFields';
 import { dict, isPlainObject, parseFormEncoded, type Dict } from './formDecoding';
+import {
+	addExtraFields,
+	columnsOf,
+	extraWarnings,
+	newExtraNotes,
+	type ExtraColumn,
+} from './extraFields';
+import { scalarText } from './fieldValues';
 import { PARSE_LIMITS } from './limits';
 import { buildReport } from './reports';
 
@@ -135,40 +143,66 @@ function parseDlrColumns(fields: Dict): ParseResult {
 		}
 	}
 
-	const reports: IDataObject[] = [];
+	// Several reports: every event field left is aligned (idx, when it is not, is left out).
+	const own: Array<[string, string[]]> = [];
+	const extras: ExtraColumn[] = [];
+	for (const [key, values] of columns) {
+		if (isEventField('dlr', key)) {
+			if (!(dropIdx && key === 'idx')) own.push([key, values]);
+			continue;
+		}
+		const sent = whole.get(key);
+		extras.push(
+			!single && values.length === count
+				? { key, each: values, sent }
+				: { key, shared: sent, sent },
+		);
+	}
+	const built: Array<IDataObject | undefined> = [];
 	const dropped: DroppedReport[] = [];
 	for (let position = 0; position < count; position++) {
 		const source = dict();
-		for (const [key, values] of columns) {
-			if (dropIdx && key === 'idx') continue;
-			if (single) source[key] = whole.get(key);
-			else if (values.length === count) source[key] = values[position];
-			else if (!isEventField('dlr', key)) source[key] = whole.get(key);
-		}
-		const built = buildReport('dlr', source);
-		if (built.report) reports.push(built.report);
-		else dropped.push({ position, reason: built.problem });
+		for (const [key, values] of own) source[key] = single ? whole.get(key) : values[position];
+		const result = buildReport('dlr', source);
+		built.push(result.report);
+		if (!result.report) dropped.push({ position, reason: result.problem });
 	}
-	return { ok: true, reports, dropped, warnings };
+	const notes = newExtraNotes();
+	addExtraFields('dlr', built, extras, notes);
+	warnings.push(...extraWarnings(notes));
+	return { ok: true, reports: present(built), dropped, warnings };
+}
+
+function present(reports: Array<IDataObject | undefined>): IDataObject[] {
+	return reports.filter((report): report is IDataObject => report !== undefined);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Records: JSON arrays, form-encoded arrays, single forms
 
+function tooManyEntries(): ParseResult {
+	return {
+		ok: false,
+		status: 413,
+		reason: `more than ${PARSE_LIMITS.maxReports} entries in one request`,
+	};
+}
+
 /**
- * One set of fields as records: a wrapper holding an array of entries (`{"data": [...]}`),
+ * One set of fields as reports: a wrapper holding an array of entries (`{"data": [...]}`),
  * parallel arrays of the event's fields (`id[]=1&id[]=2&number[]=...`, repeated keys) zipped by
- * position, or one record.
- * More than `maxReports` records: OVERFLOW.
+ * position, or one record. In the zipped form a value that is not one of the parallel arrays
+ * belongs to every entry: an event field copied beyond PARSE_LIMITS.maxExtraCopies is refused
+ * (413), other fields are kept once (extraFields.ts).
  */
-function splitRecords(event: CallbackEvent, fields: Dict): unknown[] | typeof OVERFLOW {
+function parseFields(event: CallbackEvent, fields: Dict): ParseResult {
 	const keys = Object.keys(fields);
 	const wrappers = keys.filter((key) => {
 		const value = fields[key];
 		return Array.isArray(value) && value.length > 0 && value.every(isPlainObject);
 	});
 	if (wrappers.length === 1 && !keys.some((key) => isEventField(event, key)))
-		return fields[wrappers[0]] as unknown[];
+		return parseRecords(event, fields[wrappers[0]] as unknown[]);
 
 	// Only the event's own fields say how many entries there are: a repeated field the service
 	// does not document (`extra=a&extra=b`) must not turn one callback into two reports.
@@ -178,40 +212,68 @@ function splitRecords(event: CallbackEvent, fields: Dict): unknown[] | typeof OV
 		if (isEventField(event, key) && Array.isArray(value) && value.length > length)
 			length = value.length;
 	}
-	if (length <= 1) return [fields];
-	if (length > PARSE_LIMITS.maxReports) return OVERFLOW;
-	const records: unknown[] = [];
-	for (let position = 0; position < length; position++) {
-		const record = dict();
-		for (const key of keys) {
-			const value = fields[key];
-			record[key] = Array.isArray(value) && value.length === length ? value[position] : value;
-		}
-		records.push(record);
-	}
-	return records;
-}
+	if (length <= 1) return parseRecords(event, [fields]);
+	if (length > PARSE_LIMITS.maxReports) return tooManyEntries();
 
-function parseRecords(event: CallbackEvent, records: unknown[] | typeof OVERFLOW): ParseResult {
-	if (records === OVERFLOW || records.length > PARSE_LIMITS.maxReports) {
+	const aligned = (value: unknown): value is unknown[] =>
+		Array.isArray(value) && value.length === length;
+	let copies = 0;
+	for (const key of keys) {
+		const value = fields[key];
+		if (!isEventField(event, key) || aligned(value)) continue;
+		const raw = scalarText(value);
+		if (typeof raw === 'string') copies += (length - 1) * (key.length + raw.length);
+	}
+	if (copies > PARSE_LIMITS.maxExtraCopies) {
 		return {
 			ok: false,
 			status: 413,
-			reason: `more than ${PARSE_LIMITS.maxReports} entries in one request`,
+			reason: `values sent once for ${length} entries would be copied into each of them (more than ${PARSE_LIMITS.maxExtraCopies} characters)`,
 		};
 	}
+
+	const built: Array<IDataObject | undefined> = [];
+	const dropped: DroppedReport[] = [];
+	const own = keys.filter((key) => isEventField(event, key));
+	for (let position = 0; position < length; position++) {
+		const source = dict();
+		for (const key of own) {
+			const value = fields[key];
+			source[key] = aligned(value) ? value[position] : value;
+		}
+		const result = buildReport(event, source);
+		built.push(result.report);
+		if (!result.report) dropped.push({ position, reason: result.problem });
+	}
+	const extras: ExtraColumn[] = keys.map((key) => {
+		const value = fields[key];
+		return aligned(value) ? { key, each: value, sent: value } : { key, shared: value, sent: value };
+	});
+	const notes = newExtraNotes();
+	addExtraFields(event, built, extras, notes);
+	return { ok: true, reports: present(built), dropped, warnings: extraWarnings(notes) };
+}
+
+function parseRecords(event: CallbackEvent, records: unknown[]): ParseResult {
+	if (records.length > PARSE_LIMITS.maxReports) return tooManyEntries();
 	const reports: IDataObject[] = [];
 	const dropped: DroppedReport[] = [];
+	const notes = newExtraNotes();
 	records.forEach((record, position) => {
 		if (!isPlainObject(record)) {
 			dropped.push({ position, reason: 'entry is not an object' });
 			return;
 		}
-		const built = buildReport(event, withoutReserved(record));
-		if (built.report) reports.push(built.report);
-		else dropped.push({ position, reason: built.problem });
+		const source = withoutReserved(record);
+		const built = buildReport(event, source);
+		if (!built.report) {
+			dropped.push({ position, reason: built.problem });
+			return;
+		}
+		addExtraFields(event, [built.report], columnsOf(source), notes);
+		reports.push(built.report);
 	});
-	return { ok: true, reports, dropped, warnings: [] };
+	return { ok: true, reports, dropped, warnings: extraWarnings(notes) };
 }
 
 /** Reason given when parsing met something it did not expect; never seen unless there is a bug. */
@@ -242,7 +304,7 @@ export function parseCallback(event: CallbackEvent, input: CallbackInput): Parse
 				return parseRecords(event, collected.records);
 			case 'fields':
 				if (event === 'dlr') return parseDlrColumns(collected.fields);
-				return parseRecords(event, splitRecords(event, collected.fields));
+				return parseFields(event, collected.fields);
 		}
 	} catch (error) {
 		// The checks above leave nothing to throw on; should anything still do, the caller gets a

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CallbackEvent } from './eventFields';
+import { EVENT_FIELDS, type CallbackEvent } from './eventFields';
 
 /**
  * The service repeats a callback until it receives `OK`, so the same report can arrive more than
@@ -212,20 +212,25 @@ function text(value: unknown): string {
 	return value === null || value === undefined ? '' : String(value);
 }
 
-/** A stable JSON text of a report: keys sorted, so field order does not change the key. */
-function canonical(report: IDataObject): string {
-	return JSON.stringify(
-		Object.keys(report)
-			.sort()
-			.map((key) => [key, report[key]]),
-	);
+/** The bulk start's own fields, sorted by name: what tells two bulk starts apart. */
+const BULK_IDENTITY_FIELDS = Object.keys(EVENT_FIELDS.bulk).sort();
+
+/**
+ * A stable JSON text of a bulk start's own fields, sorted by name (the same text as the whole
+ * report gave before fields the service does not document were left out of it). Extra fields do
+ * not count: they cannot make a repeat new, and a request cannot make hashing cost more than its
+ * own fields.
+ */
+function canonicalBulk(report: IDataObject): string {
+	return JSON.stringify(BULK_IDENTITY_FIELDS.map((key) => [key, report[key] ?? null]));
 }
 
 /**
  * What makes two reports "the same" per event: a delivery report is its message and status, an
  * inbound message its id (or sender, time and text), a lookup its id and number, a click its
- * message and link, a bulk start all of its fields. The parts are written as a JSON array, so no
- * value can imitate a separator: `["a|b","c"]` and `["a","b|c"]` stay apart.
+ * message and link, a bulk start all of its own fields (fields the service does not document do
+ * not count). The parts are written as a JSON array, so no value can imitate a separator:
+ * `["a|b","c"]` and `["a","b|c"]` stay apart.
  */
 export function reportIdentity(event: CallbackEvent, report: IDataObject): string {
 	switch (event) {
@@ -246,7 +251,7 @@ export function reportIdentity(event: CallbackEvent, report: IDataObject): strin
 		case 'click':
 			return JSON.stringify(['click', text(report.MsgId), text(report.suffix)]);
 		case 'bulk':
-			return JSON.stringify(['bulk', canonical(report)]);
+			return JSON.stringify(['bulk', canonicalBulk(report)]);
 	}
 }
 

@@ -182,7 +182,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 				parsed.status === 413 ? 'Payload Too Large' : `Bad Request: ${parsed.reason}`,
 			);
 		}
-		for (const warning of parsed.warnings) this.logger.warn(log(warning));
+		for (const warning of parsed.warnings) this.logger.warn(log(forLog(warning, 500)));
 		if (parsed.dropped.length > 0) {
 			const reasons = parsed.dropped
 				.map((entry) => `#${entry.position + 1}: ${entry.reason}`)

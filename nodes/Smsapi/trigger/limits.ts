@@ -24,6 +24,12 @@ export const PARSE_LIMITS = {
 	maxNodes: 50_000,
 	/** Characters of all strings in one request's parsed data together. More: 413. */
 	maxTotalChars: 4_194_304,
+	/**
+	 * Characters that copying values into several reports of one request may add (a value sent once
+	 * for all of them, a field name repeated in each): what n8n gets stays near the size of the
+	 * request. More: extra fields are kept once (extraFields.ts); the event's own fields, 413.
+	 */
+	maxExtraCopies: 16_384,
 };
 
 export interface LimitBreach {

@@ -1,12 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { EVENT_FIELDS, RESERVED_KEYS, isEventField, type CallbackEvent } from './eventFields';
+import { EVENT_FIELDS, type CallbackEvent } from './eventFields';
 import { assignField, NOT_SCALAR, scalarText } from './fieldValues';
-import { hasOwn, UNSAFE_KEYS } from './formDecoding';
+import { hasOwn } from './formDecoding';
 import { PARSE_LIMITS } from './limits';
 import { resolveStatus } from './statuses';
 
-/** One report from the fields of one record: checked, with its values typed and its status named. */
+/**
+ * One report from the fields of one record: checked, with its values typed and its status named.
+ * Only the event's own fields; the others are added by extraFields.ts.
+ */
 
 function hasValue(value: unknown): boolean {
 	return value !== null && value !== undefined && value !== '';
@@ -74,7 +77,7 @@ function enrich(event: CallbackEvent, report: IDataObject): IDataObject {
 	return report;
 }
 
-/** One report from one record of raw values; `problem` when it is malformed. */
+/** One report from the event's fields of one record of raw values; `problem` when it is malformed. */
 export function buildReport(
 	event: CallbackEvent,
 	source: Record<string, unknown>,
@@ -88,21 +91,6 @@ export function buildReport(
 		if (typeof raw === 'string' && raw.length > PARSE_LIMITS.maxFieldLength)
 			return { problem: `${name} is too long` };
 		assignField(report, name, kind, raw);
-	}
-	// Fields the service may add later pass through unchanged (single values only).
-	for (const key of Object.keys(source)) {
-		if (
-			isEventField(event, key) ||
-			RESERVED_KEYS.has(key) ||
-			UNSAFE_KEYS.has(key) ||
-			key.endsWith('_iso')
-		)
-			continue;
-		const value = source[key];
-		const raw = scalarText(value);
-		if (raw === NOT_SCALAR || raw === undefined) continue;
-		if (typeof raw === 'string' && raw.length > PARSE_LIMITS.maxFieldLength) continue;
-		report[key] = typeof value === 'number' || typeof value === 'boolean' ? value : raw;
 	}
 	const problem = validate(event, report);
 	return problem ? { problem } : { report: enrich(event, report) };

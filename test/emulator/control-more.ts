@@ -2,7 +2,8 @@
  * Control routes for the resources of rest-more.ts and media-send.ts:
  * - `POST /__control/short-link-click {id, phoneNumber?}`: a recipient opens a short link;
  * - `POST /__control/mfa/expire {phoneNumber?}`: one-time codes (of a number, or all) expire now;
- * - `GET /__control/more-state`: blacklist, one-time codes, short links and their clicks.
+ * - `GET /__control/more-state`: blacklist, one-time codes, short links and their clicks;
+ * - `POST /__control/duplicates {answer}`: how a listed number or a template name in use is answered.
  */
 import { json, type HandlerResponse } from './http-types';
 import { checkMobileNumber } from './numbers';
@@ -15,6 +16,7 @@ export const MORE_ROUTES = [
 	'POST   /__control/short-link-click {id, phoneNumber?}',
 	'POST   /__control/mfa/expire {phoneNumber?}',
 	'GET    /__control/more-state',
+	'POST   /__control/duplicates {answer: conflict|published}   (a listed number, a template name in use: 409, or what the published API documents)',
 	'POST   /__control/inbound-mms {from, to?, subject?, attachments?: string[], url?}',
 ];
 
@@ -71,8 +73,13 @@ export async function handleMoreControl(rt: Runtime, key: string, body: Record<s
 			return json(200, { count: codes.length });
 		}
 		case 'GET more-state': {
-			const { mfaCodes, blacklist, shortLinks, shortLinkClicks } = extraState(state);
-			return json(200, { mfaCodes, blacklist, shortLinks, shortLinkClicks });
+			const { mfaCodes, blacklist, shortLinks, shortLinkClicks, duplicates } = extraState(state);
+			return json(200, { mfaCodes, blacklist, shortLinks, shortLinkClicks, duplicates });
+		}
+		case 'POST duplicates': {
+			if (body.answer !== 'conflict' && body.answer !== 'published') return json(400, { error: 'answer must be conflict or published' });
+			extraState(state).duplicates = body.answer;
+			return json(200, { duplicates: body.answer });
 		}
 		default:
 			return null;

@@ -20,10 +20,10 @@ const ROUTES = [
 	'GET    /__control/callbacks?type=                     DELETE clears',
 	'GET    /__control/mails',
 	'GET    /__control/hlr',
-	'GET    /__control/faults   POST {address, endpoint?, mode: 500|hang|reset|refuse, times?, ms?}   DELETE clears',
+	'GET    /__control/faults   POST {address, endpoint?, method?, mode: 500|404|hang|reset|refuse|lost, times?, ms?}   DELETE clears',
 	'POST   /__control/latency {address?, ms}',
 	'POST   /__control/reset',
-	'POST   /__control/account {credits?, whitelist?, callbackUrls?, senders?, hlrCallbackFormat?, callbackRetryMs?, callbackMaxAttempts?, dlrDelayMs?, intermediateReports?, relaySmtpPort?, defaultMaxParts?, inboundNumber?, twoWayNumbers?}',
+	'POST   /__control/account {credits?, whitelist?, callbackUrls?, senders?, hlrCallbackFormat?, callbackRetryMs?, callbackMaxAttempts?, dlrDelayMs?, intermediateReports?, lenientQuery?, relaySmtpPort?, defaultMaxParts?, inboundNumber?, twoWayNumbers?}',
 	'POST   /__control/senders/activate {name}',
 	'GET    /__control/delivery   POST {number? | suffix?, status}   DELETE clears',
 	'POST   /__control/inbound {from, to?, text, date?, url?}',
@@ -125,8 +125,8 @@ export async function handleControl(host: EmulatorServer, ctx: RequestContext): 
 			const where = address(b.address);
 			if (!where) return bad('address must be primary or backup');
 			const mode = String(b.mode ?? '') as Fault['mode'];
-			if (!['500', 'hang', 'reset', 'refuse', 'lost'].includes(mode)) {
-				return bad('mode must be 500, hang, reset, refuse or lost');
+			if (!['500', '404', 'hang', 'reset', 'refuse', 'lost'].includes(mode)) {
+				return bad('mode must be 500, 404, hang, reset, refuse or lost');
 			}
 			const times = optionalNumber(b.times);
 			const ms = optionalNumber(b.ms);
@@ -136,6 +136,7 @@ export async function handleControl(host: EmulatorServer, ctx: RequestContext): 
 			const fault = host.addFault({
 				address: where,
 				endpoint: b.endpoint ? String(b.endpoint) : null,
+				method: b.method ? String(b.method) : null,
 				mode,
 				times: times ?? null,
 				ms,
@@ -260,6 +261,7 @@ function updateAccount(host: EmulatorServer, b: Body): HandlerResponse {
 		if (n !== undefined) (account as unknown as Record<string, number>)[name] = n;
 	}
 	if (b.intermediateReports !== undefined) account.intermediateReports = Boolean(b.intermediateReports);
+	if (b.lenientQuery !== undefined) account.lenientQuery = b.lenientQuery === true;
 	if (b.inboundNumber !== undefined) account.inboundNumber = String(b.inboundNumber);
 	if (Array.isArray(b.twoWayNumbers)) account.twoWayNumbers = b.twoWayNumbers.map(String);
 	if (b.relaySmtpPort !== undefined) account.relaySmtpPort = optionalNumber(b.relaySmtpPort);

@@ -60,6 +60,25 @@ describe('faults per address', () => {
 		expect(emu.state.requests.find((r) => r.address === 'backup')?.responseStatus).toBe('hang');
 	});
 
+	test('404 for one method of one endpoint: POST /callbacks refused as the REST interface refuses, GET /callbacks answered', async () => {
+		await control(emu, 'faults', { address: 'primary', endpoint: 'callbacks', method: 'post', mode: '404' });
+		const register = () =>
+			fetch(`${emu.primaryUrl}/callbacks`, {
+				method: 'POST',
+				headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+				body: JSON.stringify({ type: 'sms_dlr', url: 'http://127.0.0.1:9/dlr' }),
+			});
+		const refused = await register();
+		expect(refused.status).toBe(404);
+		expect(await refused.json()).toEqual({ message: 'Not found', error: 'not_found', developer_description: null, errors: null });
+		expect((await register()).status).toBe(404);
+		expect((await request(`${emu.primaryUrl}/callbacks`)).status).toBe(200);
+		expect((await register()).status).toBe(404);
+		expect(emu.state.callbacks).toEqual([]);
+		await control(emu, 'faults', undefined, 'DELETE');
+		expect((await register()).status).toBe(201);
+	});
+
 	test('reset on the primary: the connection is torn down', async () => {
 		await control(emu, 'faults', { address: 'primary', mode: 'reset', times: 1 });
 		const code = await failureCode(send(emu.primaryUrl));

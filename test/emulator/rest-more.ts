@@ -62,6 +62,16 @@ export interface ShortLinkClick {
 	device: string;
 }
 
+/**
+ * How a duplicate is answered (a number already on the blacklist, a template name in use):
+ * - `conflict`: HTTP 409 (`blacklist_conflict`, `template_conflict`), the emulator's answer so far;
+ * - `published`: only what the published API documents for those POSTs: for the blacklist its
+ *   400 (`BadRequestError`) with a field error saying the number exists; for a template 201, a
+ *   second template of that name (panel_com.yml documents no refusal there).
+ * What the real service answers is not documented (docs/service-differences.md, N2, N4).
+ */
+export type DuplicateAnswer = 'conflict' | 'published';
+
 export interface ExtraState {
 	mfaCodes: MfaCode[];
 	blacklist: BlacklistEntry[];
@@ -69,6 +79,7 @@ export interface ExtraState {
 	shortLinkClicks: ShortLinkClick[];
 	/** How long a one-time code stays valid (the service's codes are short-lived). */
 	mfaValidityMs: number;
+	duplicates: DuplicateAnswer;
 }
 
 const extras = new WeakMap<EmulatorState, ExtraState>();
@@ -78,7 +89,7 @@ let shortLinkCounter = 100;
 export function extraState(state: EmulatorState): ExtraState {
 	let extra = extras.get(state);
 	if (!extra) {
-		extra = { mfaCodes: [], blacklist: [], shortLinks: [], shortLinkClicks: [], mfaValidityMs: 10 * 60 * 1000 };
+		extra = { mfaCodes: [], blacklist: [], shortLinks: [], shortLinkClicks: [], mfaValidityMs: 10 * 60 * 1000, duplicates: 'conflict' };
 		extras.set(state, extra);
 	}
 	return extra;
@@ -202,6 +213,11 @@ function blacklist(rt: Runtime, ctx: RequestContext, rest: string[]): HandlerRes
 		const check = checkMobileNumber(submitted);
 		if (!/^\d{8,16}$/.test(check.number)) return invalid('phone_number', submitted, 'Invalid phone number');
 		if (extra.blacklist.some((entry) => entry.phone_number === check.number)) {
+			if (extra.duplicates === 'published') {
+				return restError(400, 'invalid_request_data', 'One or more of the given values is invalid.', {
+					errors: [{ message: 'Phone number already exists on the blacklist', error: 'already_exists', path: 'phone_number', value: submitted }],
+				});
+			}
 			return restError(409, 'blacklist_conflict', 'The phone number is already on the blacklist');
 		}
 		const expireAt = body.expire_at === undefined || body.expire_at === null || body.expire_at === '' ? null : String(body.expire_at);
@@ -331,7 +347,9 @@ function templateWrites(rt: Runtime, ctx: RequestContext, rest: string[]): Handl
 		const name = (body.name ?? '').trim();
 		if (!name) return invalid('name', body.name ?? null, 'Template name is required', 'required');
 		if (!body.template) return invalid('template', body.template ?? null, 'Template content is required', 'required');
-		if (list.some((t) => t.name === name)) return restError(409, 'template_conflict', 'Template with this name already exists');
+		if (list.some((t) => t.name === name) && extraState(rt.state).duplicates === 'conflict') {
+			return restError(409, 'template_conflict', 'Template with this name already exists');
+		}
 		const template: Template = { id: hexId(), name, template: body.template, normalize: flagValue(body.normalize) };
 		list.push(template);
 		return json(201, template);

@@ -33,6 +33,9 @@ const CONTACT_FIELDS = [
 /** Fields compared exactly by a plain `field=value` filter (the others: contains). */
 const EXACT_FIELDS = new Set(['id', 'gender', 'birthday_date', 'group_id']);
 const RESERVED_PARAMS = new Set(['q', 'offset', 'limit', 'order_by', 'access_token']);
+/** The filters of `GET /contacts` in the published API (contacts_com.yml); only `birthday_date` has operators there. */
+const PUBLISHED_FILTERS = new Set(['phone_number', 'email', 'first_name', 'last_name', 'group_id', 'gender', 'birthday_date']);
+const OPERATOR_EXPRESSION = /^(gt|lt|gte|lte|eq|like|between)\(.*\)$/is;
 /** `order_by` of the published API: ascending by one of these. */
 const ORDER_FIELDS = new Set(['first_name', 'last_name', 'date_updated', 'date_created']);
 const EDITABLE_FIELDS = [
@@ -179,8 +182,12 @@ function listContacts(rt: Runtime, query: Params): HandlerResponse {
 	const knownField = (f: string): boolean =>
 		(CONTACT_FIELDS as readonly string[]).includes(f) || f === 'group_id' || customs.has(f);
 	let list = [...rt.state.contacts];
+	const lenient = rt.state.account.lenientQuery;
 	for (const [field, expression] of Object.entries(query)) {
 		if (RESERVED_PARAMS.has(field)) continue;
+		// Lenient: what the published API does not list is ignored, as a service may do.
+		if (lenient && !PUBLISHED_FILTERS.has(field)) continue;
+		if (lenient && field !== 'birthday_date' && OPERATOR_EXPRESSION.test(expression)) continue;
 		if (!knownField(field)) return invalid(field, expression, `Unknown filter field: ${field}`);
 		const match = filterMatcher(field, expression);
 		list = list.filter((c) => fieldValues(c, field).some(match));
@@ -397,6 +404,10 @@ function groups(rt: Runtime, ctx: RequestContext, rest: string[], user: AuthUser
 		return json(200, groupJson(rt, group));
 	}
 	if (ctx.method === 'DELETE') {
+		// `delete_contacts` (DeleteGroup; the JavaScript client sends it in the query): the group's
+		// contacts are deleted too only when it is true; a value that is no boolean was refused by the check.
+		const deleteContacts = ['1', 'true'].includes((ctx.params.delete_contacts ?? '').toLowerCase());
+		if (deleteContacts) state.contacts = state.contacts.filter((c) => !c.groupIds.includes(group.id));
 		for (const c of state.contacts) unpin(c, group);
 		state.groups.splice(state.groups.indexOf(group), 1);
 		return empty(204);

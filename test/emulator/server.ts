@@ -140,12 +140,13 @@ export class EmulatorServer {
 
 	// ---- faults -----------------------------------------------------------------------------------
 
-	addFault(input: Omit<Fault, 'id' | 'until'> & { ms?: number }): Fault {
+	addFault(input: Omit<Fault, 'id' | 'until' | 'method'> & { method?: string | null; ms?: number }): Fault {
 		this.faultSeq += 1;
 		const fault: Fault = {
 			id: this.faultSeq,
 			address: input.address,
 			endpoint: input.endpoint ? input.endpoint.replace(/^\/+/, '') : null,
+			method: input.method ? input.method.toUpperCase() : null,
 			mode: input.mode,
 			times: input.times ?? null,
 			until: input.ms ? Date.now() + input.ms : null,
@@ -205,7 +206,7 @@ export class EmulatorServer {
 		return this.listeners[address].open;
 	}
 
-	private takeFault(address: Address, path: string): Fault | undefined {
+	private takeFault(address: Address, method: string, path: string): Fault | undefined {
 		const now = Date.now();
 		this.state.faults = this.state.faults.filter((f) => f.until === null || f.until > now || f.mode === 'refuse');
 		const endpoint = path.replace(/^\/+/, '');
@@ -213,6 +214,7 @@ export class EmulatorServer {
 			(f) =>
 				f.mode !== 'refuse' &&
 				f.address === address &&
+				(f.method === null || f.method === method) &&
 				(f.endpoint === null || endpoint === f.endpoint || endpoint.startsWith(`${f.endpoint}/`)),
 		);
 		if (fault && fault.times !== null) {
@@ -341,7 +343,7 @@ export class EmulatorServer {
 			return;
 		}
 
-		const fault = this.takeFault(address, ctx.path);
+		const fault = this.takeFault(address, ctx.method, ctx.path);
 		if (fault) {
 			record.fault = fault.mode;
 			if (fault.mode === 'lost') {
@@ -375,6 +377,11 @@ export class EmulatorServer {
 					res.socket?.destroy();
 				}, HANG_LIMIT_MS);
 				this.timers.add(timer);
+				return;
+			}
+			if (fault.mode === '404') {
+				// The REST interface's answer for what is not there (an unknown path, an unknown id).
+				this.finish(res, record, restError(404, 'not_found', 'Not found'));
 				return;
 			}
 			const response: HandlerResponse = {

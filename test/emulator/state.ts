@@ -56,6 +56,12 @@ export interface Account {
 	dlrDelayMs: number;
 	/** Also report ACCEPTED (410) before the final status. */
 	intermediateReports: boolean;
+	/**
+	 * Lenient query reading, as a service may do: `GET /contacts` filters by the published query
+	 * parameters only and ignores any other filter (custom fields, operators on fields other than
+	 * `birthday_date`) instead of applying or refusing it. Default false.
+	 */
+	lenientQuery: boolean;
 	/** Loopback SMTP port that raport e-mails are relayed to (undefined: outbox only). */
 	relaySmtpPort?: number;
 }
@@ -260,7 +266,9 @@ export interface Fault {
 	id: number;
 	address: Address;
 	endpoint: string | null;
-	mode: '500' | 'hang' | 'reset' | 'refuse' | 'lost';
+	/** Only requests of this method (`POST`), or of every method when null. */
+	method: string | null;
+	mode: '500' | '404' | 'hang' | 'reset' | 'refuse' | 'lost';
 	times: number | null;
 	until: number | null;
 }
@@ -385,6 +393,7 @@ export function createState(options: SeedOptions): EmulatorState {
 			callbackMaxAttempts: options.callbackMaxAttempts,
 			dlrDelayMs: options.dlrDelayMs,
 			intermediateReports: false,
+			lenientQuery: false,
 		},
 		senders: [
 			{ name: 'Test', status: 'ACTIVE', isDefault: true, createdAt: SEED_TIME },

@@ -43,13 +43,18 @@ export const transportPath = resolve(__dirname, '../../nodes/Smsapi/transport');
 type TriggerModule = typeof import('../../nodes/Smsapi/SmsapiTrigger.node');
 
 /**
- * The node class with the project transport replaced by `request` (the lifecycle's only way to
- * the service). Works before and after `nodes/Smsapi/transport/index.ts` exists.
+ * The node class with the project transport's request replaced by `request` (the lifecycle's only
+ * way to the service). Works before and after `nodes/Smsapi/transport/index.ts` exists.
  */
 export function loadTrigger(request: jest.Mock = jest.fn()): TriggerModule['SmsapiTrigger'] {
 	jest.resetModules();
 	const exists = existsSync(`${transportPath}/index.ts`) || existsSync(`${transportPath}.ts`);
-	jest.doMock(transportPath, () => ({ smsapiApiRequest: request }), { virtual: !exists });
+	// The rest of the transport stays real (paths are built with its apiPath, errors are its own).
+	jest.doMock(
+		transportPath,
+		() => ({ ...(exists ? (jest.requireActual(transportPath) as object) : {}), smsapiApiRequest: request }),
+		{ virtual: !exists },
+	);
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	return (require('../../nodes/Smsapi/SmsapiTrigger.node') as TriggerModule).SmsapiTrigger;
 }

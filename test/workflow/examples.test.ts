@@ -74,11 +74,13 @@ describe('in-process n8n: the example workflows', () => {
 	it('the triggers of the examples have no webhook id and their Secret at its default (a new random value per import)', () => {
 		const files = fs.readdirSync(path.join(PROJECT_ROOT, 'examples')).filter((file) => file.endsWith('.workflow.json'));
 		const triggers = files.flatMap((file) =>
-			example(file).nodes.filter((node) => node.type === 'n8n-nodes-smsapi-plus.smsapiTrigger').map((node) => ({ file, node })),
+			(example(file).nodes as Array<{ type: string; id?: string; webhookId?: string; parameters: Record<string, unknown> }>)
+				.filter((node) => node.type === 'n8n-nodes-smsapi-plus.smsapiTrigger')
+				.map((node) => ({ file, node })),
 		);
 		expect(triggers.length).toBeGreaterThanOrEqual(3);
 		for (const { file, node } of triggers) {
-			expect({ file, webhookId: node.webhookId, id: node.id, secret: (node.parameters as Record<string, unknown>).secret }).toEqual({
+			expect({ file, webhookId: node.webhookId, id: node.id, secret: node.parameters.secret }).toEqual({
 				file,
 				webhookId: undefined,
 				id: undefined,

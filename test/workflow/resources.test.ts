@@ -8,6 +8,8 @@
  */
 import { createHash } from 'crypto';
 
+import type { INode, INodeParameters } from 'n8n-workflow';
+
 import { headerOf } from '../e2e/harness/smsapi';
 import { nodeError as errorOf, nodeItems as itemsOf, nodeJson as jsonOf, pairedIndex } from './run-result';
 import {
@@ -186,13 +188,9 @@ describe('in-process n8n: resources', () => {
 			// Branches run top to bottom: Search, Filter and Sort, All Contacts (3 pages), First 150 (2 pages).
 			expect(requests.map((request) => request.query)).toEqual([
 				{ q: 'NOWAK', offset: '0', limit: '50' },
-				{
-					points_balance: 'gte(40)',
-					birthday_date: 'between(1980-01-01, 1995-12-31)',
-					order_by: 'last_name',
-					offset: '0',
-					limit: '10',
-				},
+				// The custom-field filter (points_balance ≥ 40) is applied by the node: the service gets
+				// only the published filters, and pages of 100 until enough contacts matched.
+				{ birthday_date: 'between(1980-01-01, 1995-12-31)', order_by: 'last_name', offset: '0', limit: '100' },
 				{ offset: '0', limit: '100' },
 				{ offset: '100', limit: '100' },
 				{ offset: '200', limit: '100' },
@@ -531,4 +529,25 @@ describe('in-process n8n: resources', () => {
 			]);
 		},
 	);
+
+	it("emailGateway.compose at version 1.1 (issue 29, finding 12): the credential's login stays out of the output; the operation's own Username and Password log in", async () => {
+		const atVersion11 = (parameters: INodeParameters = {}) => {
+			const workflow = suite.fixture('res-email-gateway');
+			const compose = (workflow.nodes as INode[]).find((node) => node.name === 'Compose')!;
+			compose.typeVersion = 1.1;
+			compose.parameters = { ...compose.parameters, ...parameters };
+			return workflow;
+		};
+		const refused = await suite.n8n().run(atVersion11());
+		expect(errorOf(refused, 'Compose').message).toBe('Enter Username and Password for the e-mail gateway');
+		expect(JSON.stringify(refused)).not.toContain(md5(LEGACY_PASSWORD));
+		expect(emulator().state.mails.received).toEqual([]);
+
+		const run = await suite.n8n().run(atVersion11({ username: LEGACY_USERNAME, password: LEGACY_PASSWORD }));
+		expect(run.error).toBeUndefined();
+		expect(jsonOf(run, 'Compose')[0].subject).toBe(`${LEGACY_USERNAME}@${md5(LEGACY_PASSWORD)}`);
+		expect(emulator().state.mails.received).toEqual([
+			expect.objectContaining({ authenticated: true, username: LEGACY_USERNAME, result: expect.stringMatching(/^OK:/) }),
+		]);
+	});
 });

@@ -19,8 +19,11 @@ import * as vms from './vms';
 import type { SmsapiMap, SmsapiResource } from './node.type';
 import type { OperationModule } from './types';
 
-/** Every operation module, indexed by resource and operation; typed so none can be missing. */
-const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationModule } } = {
+/**
+ * Every operation module, indexed by resource and operation; typed so none can be missing.
+ * Exported for the tests that go over every operation (test/operations/pathIds.test.ts).
+ */
+export const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationModule } } = {
 	account: { getBalance: account.getBalance, getProfile: account.getProfile },
 	blacklist: {
 		add: blacklist.add,

@@ -1,9 +1,14 @@
 /**
- * Contact list filters (`GET /contacts`) from the node's friendly form into the service's query:
- * `field=value` (contains), or `field=operator(value)` for eq, gt, gte, lt, lte and
- * `field=between(a, b)`. Group and gender are matched by plain `field=value`.
+ * Contact list filters (`GET /contacts`) from the node's friendly form. Only what the published
+ * API lists goes to the service (contacts_com.yml): `phone_number`, `email`, `first_name`,
+ * `last_name` as plain values, `group_id`, `gender`, and `birthday_date` plain or with `lt`, `lte`,
+ * `gt`, `gte`, `between(a, b)`. A service that ignores a parameter it does not know would answer
+ * every contact, and the next node would text them all; so custom fields and the other operators
+ * are not sent but applied by the node to the contacts read (`matchesContact`).
  */
 import type { IDataObject } from 'n8n-workflow';
+
+import { cleanNumber } from './numbers';
 
 export type ContactFilterOperator = 'contains' | 'equals' | 'gt' | 'gte' | 'lt' | 'lte' | 'between';
 
@@ -22,8 +27,23 @@ export interface ContactFilter {
 	gender?: string;
 }
 
+/** A condition the node applies to the contacts the service answered. */
+export interface ContactCondition {
+	field: string;
+	operator: ContactFilterOperator;
+	value: string;
+	/** Upper bound for `between`. */
+	valueTo?: string;
+}
+
 /** Fields the service matches as a whole; an operator makes no sense for them. */
 const PLAIN_FIELDS = new Set(['group_id', 'gender']);
+
+/** Text fields the published API filters by a plain value (no operators documented). */
+const PUBLISHED_TEXT_FIELDS = new Set(['phone_number', 'email', 'first_name', 'last_name']);
+
+/** The one field the published API documents operators for. */
+const PUBLISHED_DATE_FIELD = 'birthday_date';
 
 /** Query parameters the list itself uses; a custom field of that name would be mistaken for them. */
 const RESERVED = new Set(['q', 'offset', 'limit', 'order_by']);
@@ -37,33 +57,48 @@ function fieldName(filter: ContactFilter): string {
 	return filter.field === 'custom' ? text(filter.customField) : text(filter.field);
 }
 
-/** The service's expression for one row (`value`, `gt(value)`, `between(a, b)`). */
-function expression(filter: ContactFilter, field: string): string {
-	if (field === 'group_id') return text(filter.groupId ?? filter.value);
-	if (field === 'gender') return text(filter.gender ?? filter.value);
-	const value = text(filter.value);
-	switch (filter.operator ?? 'contains') {
+/** The published form of a birthday condition: the date alone (equality), `gt(date)`, `between(a, b)`. */
+function birthdayExpression(
+	operator: ContactFilterOperator,
+	value: string,
+	valueTo: string,
+): string {
+	switch (operator) {
 		case 'contains':
-			return value;
 		case 'equals':
-			return `eq(${value})`;
+			return value;
 		case 'between':
-			return `between(${value}, ${text(filter.valueTo)})`;
+			return `between(${value}, ${valueTo})`;
 		default:
-			return `${filter.operator}(${value})`;
+			return `${operator}(${value})`;
 	}
 }
 
 /**
- * The query parameters for the filter rows, or the problems that keep them from being sent.
- * A field may appear once (the query has one value per name): two bounds are one Between.
+ * The published query parameters for the filter rows, the conditions left to the node, or the
+ * problems that keep them from being used. A field may appear once (the query has one value per
+ * name): two bounds are one Between.
  */
 export function contactFilterQuery(filters: readonly ContactFilter[]): {
 	query: IDataObject;
+	inNode: ContactCondition[];
 	problems: string[];
 } {
 	const query: IDataObject = {};
+	const inNode: ContactCondition[] = [];
 	const problems: string[] = [];
+	const seen = new Set<string>();
+	/** Whether this is the field's first condition; a second one is a problem (one per field). */
+	const firstCondition = (row: string, field: string): boolean => {
+		if (seen.has(field)) {
+			problems.push(
+				`${row}: "${field}" is filtered twice; the service takes one condition per field (use Between for a range).`,
+			);
+			return false;
+		}
+		seen.add(field);
+		return true;
+	};
 	filters.forEach((filter, position) => {
 		const row = `Filter ${position + 1}`;
 		const field = fieldName(filter);
@@ -77,25 +112,104 @@ export function contactFilterQuery(filters: readonly ContactFilter[]): {
 			problems.push(`${row}: "${field}" is not a contact field; use Search or the options for it.`);
 			return;
 		}
-		const value = expression(filter, field);
-		const operator = PLAIN_FIELDS.has(field) ? 'contains' : (filter.operator ?? 'contains');
-		if (text(PLAIN_FIELDS.has(field) ? value : filter.value) === '') {
+		if (PLAIN_FIELDS.has(field)) {
+			const value = text(
+				field === 'group_id' ? (filter.groupId ?? filter.value) : (filter.gender ?? filter.value),
+			);
+			if (value === '') {
+				problems.push(`${row} (${field}): enter a value.`);
+				return;
+			}
+			if (!firstCondition(row, field)) return;
+			query[field] = value;
+			return;
+		}
+		const operator = filter.operator ?? 'contains';
+		const value = text(filter.value);
+		const valueTo = text(filter.valueTo);
+		if (value === '') {
 			problems.push(`${row} (${field}): enter a value.`);
 			return;
 		}
-		if (operator === 'between' && text(filter.valueTo) === '') {
+		if (operator === 'between' && valueTo === '') {
 			problems.push(`${row} (${field}): Between needs a second value (To).`);
 			return;
 		}
-		if (field in query) {
-			problems.push(
-				`${row}: "${field}" is filtered twice; the service takes one condition per field (use Between for a range).`,
+		if (!firstCondition(row, field)) return;
+		if (field === PUBLISHED_DATE_FIELD) {
+			query[field] = birthdayExpression(operator, value, valueTo);
+		} else if (PUBLISHED_TEXT_FIELDS.has(field) && operator === 'contains') {
+			query[field] = value;
+		} else {
+			inNode.push(
+				operator === 'between' ? { field, operator, value, valueTo } : { field, operator, value },
 			);
-			return;
 		}
-		query[field] = value;
 	});
-	return { query, problems };
+	return { query, inNode, problems };
+}
+
+/** Numbers compare as numbers, everything else as case-insensitive text (dates as YYYY-MM-DD do). */
+function compare(a: string, b: string): number {
+	const numberA = Number(a);
+	const numberB = Number(b);
+	if (a !== '' && b !== '' && Number.isFinite(numberA) && Number.isFinite(numberB)) {
+		return numberA - numberB;
+	}
+	const textA = a.toLowerCase();
+	const textB = b.toLowerCase();
+	return textA < textB ? -1 : textA > textB ? 1 : 0;
+}
+
+/** The values a contact has for a field, as text; none when the field is missing or empty. */
+function fieldValues(contact: IDataObject, field: string): string[] {
+	const raw = contact[field];
+	const list = Array.isArray(raw) ? raw : [raw];
+	return list
+		.filter(
+			(entry) =>
+				typeof entry === 'string' || typeof entry === 'number' || typeof entry === 'boolean',
+		)
+		.map((entry) => String(entry).trim())
+		.filter((entry) => entry !== '')
+		.map((entry) => (field === 'phone_number' ? cleanNumber(entry) : entry));
+}
+
+function satisfies(actual: string, condition: ContactCondition): boolean {
+	const asValue = (value: string): string =>
+		condition.field === 'phone_number' ? cleanNumber(value) : value;
+	const wanted = asValue(condition.value);
+	switch (condition.operator) {
+		case 'contains':
+			return actual.toLowerCase().includes(wanted.toLowerCase());
+		case 'equals':
+			return compare(actual, wanted) === 0;
+		case 'gt':
+			return compare(actual, wanted) > 0;
+		case 'gte':
+			return compare(actual, wanted) >= 0;
+		case 'lt':
+			return compare(actual, wanted) < 0;
+		case 'lte':
+			return compare(actual, wanted) <= 0;
+		case 'between':
+			return compare(actual, wanted) >= 0 && compare(actual, asValue(condition.valueTo ?? '')) <= 0;
+		default:
+			return false;
+	}
+}
+
+/**
+ * Whether a contact meets every condition. A contact without a value for a field meets no
+ * condition on it: a filter never widens the list.
+ */
+export function matchesContact(
+	contact: IDataObject,
+	conditions: readonly ContactCondition[],
+): boolean {
+	return conditions.every((condition) =>
+		fieldValues(contact, condition.field).some((value) => satisfies(value, condition)),
+	);
 }
 
 /** The fields the published API sorts contacts by (`order_by`, ascending; it has no direction). */

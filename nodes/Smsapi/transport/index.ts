@@ -1,5 +1,6 @@
 /** The transport: the only place that talks HTTP to SMSAPI. Operations import from here. */
 export * from './smsapiApiRequest';
+export * from './apiPath';
 export * from './types';
 export * from './version';
 export * from './responseBody';

@@ -1,4 +1,4 @@
-import { sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -8,6 +8,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import { unsafePathSegment } from './apiPath';
 import { attemptOnce, CREDENTIAL_TYPE } from './attempt';
 import { credentialAddresses } from './credentialAddresses';
 import {
@@ -104,6 +105,20 @@ export async function smsapiApiRequest(
 ): Promise<SmsapiResponse> {
 	const config: TransportSettings = { ...DEFAULT_TRANSPORT_SETTINGS, ...settings };
 	const node = this.getNode();
+	// Last line of defence (ids go through apiPath): a dot or empty segment would be collapsed into
+	// another address, possibly a whole collection, before the request leaves.
+	const unsafe = unsafePathSegment(request.endpoint);
+	if (unsafe !== undefined) {
+		throw new NodeOperationError(
+			node,
+			`Refused to send a request to "${request.endpoint}": the path segment ${JSON.stringify(unsafe)} is empty, a dot segment or an encoded slash`,
+			{
+				itemIndex: request.itemIndex,
+				description:
+					'Nothing was sent. Such a segment would make the request reach another address than the record meant, possibly a whole collection. Check the ID given.',
+			},
+		);
+	}
 	const credentials = await credentialsOf(this, request.itemIndex);
 	const secrets = secretsOf(credentials);
 	const run: RequestRun = {

@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { smsapiApiRequest } from '../transport';
+import { apiPath, smsapiApiRequest } from '../transport';
 import { EVENT_INFO } from './events';
 import { isPlainObject } from './formDecoding';
 import { guardProblem } from './guards';
@@ -149,7 +149,7 @@ async function deleteCallback(this: IHookFunctions, id: string): Promise<void> {
 	try {
 		await smsapiApiRequest.call(this, {
 			method: 'DELETE',
-			endpoint: `callbacks/${encodeURIComponent(id)}`,
+			endpoint: apiPath`callbacks/${{ callbackId: id }}`,
 			safeToRepeat: true,
 		});
 	} catch (error) {
@@ -307,7 +307,7 @@ export async function registerCallback(this: IHookFunctions): Promise<boolean> {
 			if (earlier) {
 				await smsapiApiRequest.call(this, {
 					method: 'PUT',
-					endpoint: `callbacks/${encodeURIComponent(earlier.id)}`,
+					endpoint: apiPath`callbacks/${{ callbackId: earlier.id }}`,
 					body: { url: wanted.url },
 					bodyFormat: 'json',
 					safeToRepeat: true,

@@ -187,6 +187,8 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
 		method: 'DELETE',
 		path: '/contacts/groups/{groupId}',
 		summary: 'delete a group',
+		// `DeleteGroup` is a form body in the published file; the official JavaScript client sends it in the query.
+		query: { delete_contacts: flag },
 		body: { media: ['form'], fields: { delete_contacts: flag } },
 	},
 	{ method: 'GET', path: '/contacts/groups/{groupId}/members/{contactId}', summary: 'is the contact in the group' },

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../helpers/items';
 import { requiredPhoneNumber } from '../../helpers/phoneNumber';
-import { smsapiApiRequest } from '../../transport';
+import { apiPath, smsapiApiRequest } from '../../transport';
 import { findBlacklistEntry, phoneNumberField } from './fields';
 
 const properties: INodeProperties[] = [
@@ -35,7 +35,7 @@ export async function execute(
 		}
 		await smsapiApiRequest.call(this, {
 			method: 'DELETE',
-			endpoint: `blacklist/phone_numbers/${encodeURIComponent(String(entry.id))}`,
+			endpoint: apiPath`blacklist/phone_numbers/${{ blacklistEntryId: entry.id }}`,
 			safeToRepeat: false,
 			itemIndex,
 		});

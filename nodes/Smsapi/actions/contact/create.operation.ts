@@ -7,7 +7,7 @@ import type {
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../helpers/items';
-import { getSmsapiErrorCode, smsapiApiRequest } from '../../transport';
+import { getSmsapiErrorCode, InvalidPathIdError, smsapiApiRequest } from '../../transport';
 import { additionalFieldsCollection, byDisplayName } from '../commonFields';
 import { contactFields, contactPhoneProblem, phoneNumberField, toContactBody } from './fields';
 import { applyGroups, contactGroupsField, resolveGroupIds } from './groups';
@@ -49,7 +49,11 @@ function explainConflict(error: unknown, phoneNumber: string): unknown {
 
 /** A membership call failed after the contact was created: say so, so that nobody creates it twice. */
 function explainPartial(error: unknown, contactId: string): unknown {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+	if (
+		error instanceof NodeApiError ||
+		error instanceof NodeOperationError ||
+		error instanceof InvalidPathIdError
+	) {
 		error.description = [
 			`The contact was created (ID ${contactId}) but not added to every chosen group. Use Add to Group for the rest; running Create again would meet the existing number.`,
 			error.description,

@@ -7,12 +7,19 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import {
+	type ContactCondition,
 	type ContactFilter,
 	contactFilterQuery,
 	contactOrderBy,
+	matchesContact,
 } from '../../helpers/contactFilters';
 import { mapItems } from '../../helpers/items';
-import { smsapiApiRequestAllItems } from '../../transport';
+import {
+	type ListPage,
+	type SmsapiRequest,
+	smsapiApiRequestAllItems,
+	smsapiApiRequestPage,
+} from '../../transport';
 import { optionsCollection } from '../commonFields';
 import { returnAllFields, searchField, searchText, wantedCount } from '../listFields';
 import { genderSelect } from './fields';
@@ -41,7 +48,8 @@ const properties: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Filter',
 		default: {},
-		description: 'Conditions every returned contact meets; each field may be used once',
+		description:
+			'Conditions every returned contact meets; each field may be used once. Conditions the service does not offer (custom fields, and operators other than Contains on names, e-mail and phone number) are checked by the node on the contacts it reads.',
 		options: [
 			{
 				displayName: 'Filter',
@@ -177,7 +185,7 @@ export async function execute(
 		const filters = this.getNodeParameter('filters.filter', itemIndex, []) as ContactFilter[];
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 
-		const { query, problems } = contactFilterQuery(filters);
+		const { query, inNode, problems } = contactFilterQuery(filters);
 		const order = contactOrderBy(options);
 		if (order.problem) problems.push(order.problem);
 		if (problems.length > 0) {
@@ -189,10 +197,51 @@ export async function execute(
 		if (q !== '') query.q = q;
 		if (order.orderBy) query.order_by = order.orderBy;
 
-		return await smsapiApiRequestAllItems.call(
-			this,
-			{ method: 'GET', endpoint: 'contacts', qs: query, safeToRepeat: true, itemIndex },
-			{ limit, pageSize: CONTACTS_PAGE_SIZE },
-		);
+		const request: SmsapiRequest = {
+			method: 'GET',
+			endpoint: 'contacts',
+			qs: query,
+			safeToRepeat: true,
+			itemIndex,
+		};
+		if (inNode.length > 0) return await matchingContacts.call(this, request, inNode, limit);
+		return await smsapiApiRequestAllItems.call(this, request, {
+			limit,
+			pageSize: CONTACTS_PAGE_SIZE,
+		});
 	});
+}
+
+/**
+ * Up to `limit` contacts meeting the conditions the node applies itself: Return All reads every
+ * page, a Limit reads page after page until that many contacts matched or the list ends.
+ */
+async function matchingContacts(
+	this: IExecuteFunctions,
+	request: SmsapiRequest,
+	conditions: readonly ContactCondition[],
+	limit: number,
+): Promise<IDataObject[]> {
+	const matches = (contacts: IDataObject[]) =>
+		contacts.filter((contact) => matchesContact(contact, conditions));
+	if (!Number.isFinite(limit)) {
+		const all = await smsapiApiRequestAllItems.call(this, request, {
+			limit,
+			pageSize: CONTACTS_PAGE_SIZE,
+		});
+		return matches(all);
+	}
+	const found: IDataObject[] = [];
+	let offset: number | undefined = 0;
+	while (offset !== undefined && found.length < limit) {
+		const page: ListPage = await smsapiApiRequestPage.call(
+			this,
+			request,
+			offset,
+			CONTACTS_PAGE_SIZE,
+		);
+		found.push(...matches(page.entries));
+		offset = page.nextOffset;
+	}
+	return found.slice(0, limit);
 }

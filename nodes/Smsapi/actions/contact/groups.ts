@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { listEntries } from '../../helpers/lists';
-import { smsapiApiRequest } from '../../transport';
+import { apiPath, smsapiApiRequest } from '../../transport';
 import { idDropdownField } from '../byId';
 import { fetchList } from '../wholeList';
 
@@ -74,7 +74,7 @@ export async function resolveGroupIds(
 }
 
 function membershipPath(contactId: string, groupId: string): string {
-	return `contacts/${encodeURIComponent(contactId)}/groups/${encodeURIComponent(groupId)}`;
+	return apiPath`contacts/${{ contactId }}/groups/${{ groupId }}`;
 }
 
 /** Assigns the contact to the group; answers the contact's groups after it. Repeating it is harmless. */

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { numberFromService } from '../../helpers/values';
+import { apiPath } from '../../transport';
 import { type RecordById } from '../byId';
 import { byDisplayName } from '../commonFields';
 import { groupIdField } from '../contact/groups';
@@ -76,7 +77,7 @@ export function groupItem(data: unknown): IDataObject {
 }
 
 export function groupPath(groupId: string): string {
-	return `contacts/groups/${encodeURIComponent(groupId)}`;
+	return apiPath`contacts/groups/${{ groupId }}`;
 }
 
 /** A group by id, for get, update and delete. */

@@ -26,7 +26,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Delete',
 				value: 'delete',
-				description: 'Delete a group; its contacts stay in the database',
+				description: 'Delete a group; its contacts stay in the database unless chosen otherwise',
 				action: 'Delete a contact group',
 			},
 			{

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { apiPath } from '../../transport';
 import { idDropdownField, type RecordById } from '../byId';
 
 /**
@@ -42,7 +43,7 @@ export const urlField: INodeProperties = {
 };
 
 export function shortLinkPath(linkId: string): string {
-	return `short_url/links/${encodeURIComponent(linkId)}`;
+	return apiPath`short_url/links/${{ linkId }}`;
 }
 
 /** A short link by id, for get, update and delete. */

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../helpers/items';
-import { smsapiApiRequest } from '../../transport';
+import { apiPath, smsapiApiRequest } from '../../transport';
 import { fetchList } from '../wholeList';
 import { existingSubuserField } from './fields';
 
@@ -45,7 +45,7 @@ export async function execute(
 		// Not repeated: a repeat after a lost answer would say "not found" for a sub-user just deleted.
 		await smsapiApiRequest.call(this, {
 			method: 'DELETE',
-			endpoint: `subusers/${encodeURIComponent(String(subuser.id))}`,
+			endpoint: apiPath`subusers/${{ subuserId: subuser.id }}`,
 			safeToRepeat: false,
 			itemIndex,
 		});

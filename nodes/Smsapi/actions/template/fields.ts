@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { apiPath } from '../../transport';
 import { idDropdownField, type RecordById } from '../byId';
 
 /**
@@ -52,7 +53,7 @@ export function toTemplateParameters(fields: IDataObject): IDataObject {
 }
 
 export function templatePath(templateId: string): string {
-	return `sms/templates/${encodeURIComponent(templateId)}`;
+	return apiPath`sms/templates/${{ templateId }}`;
 }
 
 /** A template by id, for get, update and delete. */

@@ -1,0 +1,92 @@
+/**
+ * Paths of REST records named by id: the one place where an id becomes part of an address.
+ *
+ * HTTP clients (axios, `new URL`) collapse the dot segments of a path before the request leaves:
+ * `contacts/groups/..` goes out as `/contacts/`, `contacts/../groups/g1` as `/groups/g1`. The
+ * published API uses the collection paths for whole collections (`DELETE /contacts/groups` deletes
+ * every group, contacts_com.yml), so an id of `.` or `..` could change or delete what nobody named.
+ * The service's ids are letters and digits only (24 hex characters on most REST records, digit
+ * strings for short links; docs/service-differences.md), so anything else is refused before any request.
+ */
+
+/** An id as the service gives them: letters and digits, nothing that could change the path. */
+const SERVICE_ID = /^[0-9A-Za-z]+$/;
+
+/**
+ * An id that cannot go into a path; thrown before any request. `field` names where it came from
+ * (the node's parameter, or the answer it was read from). The item loop turns it into a
+ * NodeOperationError of the item, with this message and description.
+ */
+export class InvalidPathIdError extends Error {
+	description: string;
+
+	constructor(
+		readonly field: string,
+		readonly value: unknown,
+	) {
+		super(`Not a valid ID in ${field}: ${JSON.stringify(String(value ?? ''))}`);
+		this.name = 'InvalidPathIdError';
+		this.description =
+			'Nothing was sent to that address. SMSAPI IDs are letters and digits only (e.g. 5b802315a788494a04690d1d); a value such as ".", ".." or one with "/" would name another address, possibly a whole collection.';
+	}
+}
+
+/** One id for a path, keyed by the name of its field: `{ contactId }`. */
+export type PathId = Readonly<Record<string, unknown>>;
+
+/** The id's text, or an InvalidPathIdError naming its field. */
+function checkedId(id: PathId): string {
+	const entries = Object.entries(id);
+	if (entries.length !== 1) {
+		throw new TypeError('apiPath takes one id per placeholder, as { name: value }');
+	}
+	const [[field, value]] = entries;
+	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+	if (!SERVICE_ID.test(text)) throw new InvalidPathIdError(field, value);
+	return text;
+}
+
+/**
+ * A path with ids, each checked: ``apiPath`contacts/${{ contactId }}/groups/${{ groupId }}` ``.
+ * Throws InvalidPathIdError for an id that is not letters and digits.
+ */
+export function apiPath(literals: TemplateStringsArray, ...ids: PathId[]): string {
+	let path = literals[0];
+	ids.forEach((id, index) => {
+		path += checkedId(id) + literals[index + 1];
+	});
+	return path;
+}
+
+/** A segment's text after every level of percent-decoding (`%252e` -> `%2e` -> `.`). */
+function fullyDecoded(segment: string): string {
+	let text = segment;
+	for (let level = 0; level < 5; level++) {
+		let decoded: string;
+		try {
+			decoded = decodeURIComponent(text);
+		} catch {
+			// Not valid percent-encoding: the text stays as it is.
+			return text;
+		}
+		if (decoded === text) return text;
+		text = decoded;
+	}
+	return text;
+}
+
+/**
+ * What makes an endpoint unsafe to send, or undefined: an empty, blank, `.` or `..` segment, or one
+ * that decodes to such a segment or to a slash or backslash. The transport's last line of defence
+ * for paths that did not come through apiPath.
+ */
+export function unsafePathSegment(endpoint: string): string | undefined {
+	const path = endpoint.replace(/^\/+/, '');
+	for (const segment of path.split('/')) {
+		const decoded = fullyDecoded(segment);
+		if (decoded.trim() === '' || decoded === '.' || decoded === '..' || /[/\\]/.test(decoded)) {
+			return segment;
+		}
+	}
+	return undefined;
+}

@@ -297,11 +297,10 @@ async function main(): Promise<void> {
 		console.log(text);
 		const dir = path.join(__dirname, '..', '..', 'bench');
 		fs.mkdirSync(dir, { recursive: true });
-		const file = path.join(dir, `bench-${meta.date.replace(/[:.]/g, '-')}.json`);
-		fs.writeFileSync(file, `${JSON.stringify({ meta, rows, findings }, null, '\t')}\n`);
+		// Only the latest result is kept; earlier ones are in git's history of these two files.
 		fs.writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify({ meta, rows, findings }, null, '\t')}\n`);
 		fs.writeFileSync(path.join(dir, 'latest.md'), `${text}\n`);
-		log(`written ${path.relative(process.cwd(), file)}, bench/latest.json and bench/latest.md`);
+		log('written bench/latest.json and bench/latest.md');
 	} finally {
 		await stopAllN8n();
 		await postgres?.stop();

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 /**
  * What an SMSAPI account is reached with, shared by the credential (its test request and
  * login) and the nodes (the transport's addresses and failover, the e-mail gateway's address).
- * The nodes import it from here; nothing here imports from the nodes.
+ * Of the nodes only the transport imports it (and hands the gateway addresses on); nothing here
+ * imports from the nodes.
  *
  * Addresses per platform (docs/service-behaviour.md, "Addresses"): SMSAPI.com and SMSAPI.pl each
  * have a backup address; smsapi.io serves both regions and has none.
@@ -55,8 +56,7 @@ const MD5_HEX = /^[0-9a-f]{32}$/i;
  *
  * The credential's own (its `authenticate`): the nodes hash with nodes/Smsapi/helpers/md5Password.ts,
  * so that no operation reads login material through credentials/ and credentials/ imports nothing
- * from nodes/ (actions/subuser/fields.ts still imports this one; its place is the nodes' helper).
- * test/helpers/md5Password.test.ts checks that the two agree.
+ * from nodes/. test/helpers/md5Password.test.ts checks that the two agree.
  */
 export function toMd5Password(password: string): string {
 	if (MD5_HEX.test(password)) {

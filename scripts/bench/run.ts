@@ -16,7 +16,7 @@ import * as path from 'node:path';
 
 import { startEmulator, type Emulator } from '../../test/emulator';
 import { createN8n, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, startPostgres, stopAllN8n, type N8nInstance, type PostgresServer, type WorkflowJson } from '../../test/e2e/harness';
-import { dlr, dlrQuery } from '../../test/e2e/trigger/support';
+import { dlr, dlrQuery } from '../../test/e2e/trigger/support/callbacks';
 import { acceptedMessages, freshEmulator, loadCounters, median, waitIdle, withPeakRss } from './measure';
 import { MESSAGE, TOKEN, benchWorkflow, httpRequestNode, setFloorNode, smsapiLookupNode, smsapiSendNode } from './workflows';
 

@@ -17,7 +17,8 @@ import { HookContext, LoadOptionsContext } from 'n8n-core';
 
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { SmsapiTrigger } from '../../nodes/Smsapi/SmsapiTrigger.node';
-import { smsapiApiRequest, type SmsapiRequest, type SmsapiResponse } from '../../nodes/Smsapi/transport';
+import { smsapiApiRequest } from '../../nodes/Smsapi/transport/smsapiApiRequest';
+import { type SmsapiRequest, type SmsapiResponse } from '../../nodes/Smsapi/transport/types';
 import { createAdditionalData } from '../../test/workflow/additional-data';
 import { CredentialsHelper } from '../../test/workflow/credentials-helper';
 import { WorkflowHarness } from '../../test/workflow/harness';

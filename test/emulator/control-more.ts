@@ -1,5 +1,6 @@
 /**
- * Control routes for the resources of rest-more.ts and media-send.ts:
+ * Control routes for the resources whose state is in extra-state.ts (one-time codes, blacklist, short
+ * links) and for media-send.ts:
  * - `POST /__control/short-link-click {id, phoneNumber?}`: a recipient opens a short link;
  * - `POST /__control/mfa/expire {phoneNumber?}`: one-time codes (of a number, or all) expire now;
  * - `GET /__control/more-state`: blacklist, one-time codes, short links and their clicks;
@@ -7,7 +8,8 @@
  */
 import { json, type HandlerResponse } from './http-types';
 import { checkMobileNumber } from './numbers';
-import { extraState, recordShortLinkClick } from './rest-more';
+import { extraState } from './extra-state';
+import { recordShortLinkClick } from './rest-short-links';
 import type { Runtime } from './runtime';
 import type { EmulatorState } from './state';
 import { nowSeconds } from './util';

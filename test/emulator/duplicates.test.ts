@@ -3,19 +3,9 @@
  * what the published API documents (`published`): a blacklist POST's 400 with a field error, a
  * template POST's 201 (a second template of the same name). A reset goes back to `conflict`.
  */
-import type { Emulator } from './index';
-import { control, post, request, startTestEmulator, takeViolations } from './helpers';
+import { control, emu, post, request, useTestEmulator } from './helpers';
 
-let emu: Emulator;
-
-beforeAll(async () => {
-	emu = await startTestEmulator();
-});
-afterAll(async () => {
-	await emu.stop();
-});
-beforeEach(() => emu.reset());
-afterEach(() => expect(takeViolations(emu)).toEqual([]));
+useTestEmulator();
 
 const url = (path: string) => `${emu.primaryUrl}${path}`;
 

@@ -11,6 +11,24 @@ export function startTestEmulator(options: EmulatorOptions = {}): Promise<Emulat
 	return startEmulator({ quiet: true, dlrDelayMs: 20, callbackRetryMs: 50, ...options });
 }
 
+/** The emulator of the running test file, set by useTestEmulator() before its tests run. */
+export let emu: Emulator;
+
+/**
+ * One quiet emulator for the test file, reset before each test. Requests sent on purpose against
+ * the published API are taken where they are made; any other fails the test.
+ */
+export function useTestEmulator(): void {
+	beforeAll(async () => {
+		emu = await startTestEmulator();
+	});
+	afterAll(async () => {
+		await emu.stop();
+	});
+	beforeEach(() => emu.reset());
+	afterEach(() => expect(takeViolations(emu)).toEqual([]));
+}
+
 export interface Reply {
 	status: number;
 	text: string;

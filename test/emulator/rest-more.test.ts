@@ -1,16 +1,6 @@
-import type { Emulator } from './index';
-import { control, post, postJson, request, startReceiver, startTestEmulator, takeViolations } from './helpers';
+import { control, emu, post, postJson, request, startReceiver, takeViolations, useTestEmulator } from './helpers';
 
-let emu: Emulator;
-
-beforeAll(async () => {
-	emu = await startTestEmulator();
-});
-afterAll(async () => {
-	await emu.stop();
-});
-beforeEach(() => emu.reset());
-afterEach(() => expect(takeViolations(emu)).toEqual([]));
+useTestEmulator();
 
 const url = (path: string) => `${emu.primaryUrl}${path}`;
 const get = (path: string) => request(url(path));

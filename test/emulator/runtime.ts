@@ -1,13 +1,12 @@
 import { CallbackDispatcher, type CallbackResult, type DlrReport } from './callbacks';
+import { createState, type SeedOptions } from './seeds';
 import {
-	createState,
 	STATUS_NAMES,
 	type CallbackType,
 	type EmulatorState,
 	type HlrLookup,
 	type Message,
 	type RegisteredCallback,
-	type SeedOptions,
 	type SubUser,
 } from './state';
 import { isMd5, nowSeconds, round4, type Params } from './util';

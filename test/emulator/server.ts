@@ -1,20 +1,30 @@
-import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+/**
+ * The emulator's HTTP side: two listeners (primary and backup) on one state, the SMTP gateway,
+ * and each request's way through: read (incoming.ts), recorded, checked against the published API
+ * (conformance/), held by the load gate and the latency, met by a fault (fault-rules.ts) or
+ * answered by the legacy (`*.do`), REST or control handlers.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 import { checkRequest, ConformanceLog, describeViolation, type ConformanceMode } from './conformance';
 import { handleControl } from './control';
+import { newFault, takeFault, type FaultInput } from './fault-rules';
 import { json, restError, text, type HandlerResponse, type RequestContext } from './http-types';
+import { readRequest, recordOf, SECRET_PARAMS } from './incoming';
 import { handleLegacy, legacyError } from './legacy';
+import { closeForGood, closeListener, createListener, listen, reopenListener, type Listener } from './listeners';
 import { LoadGate } from './load';
-import { customFieldNames, handleRest } from './rest';
+import { handleRest } from './rest';
+import { customFieldNames } from './rest-contacts';
 import { Runtime } from './runtime';
 import { startSmtpGateway, type SmtpGateway } from './smtp';
-import type { Address, EmulatorState, Fault, RecordedRequest, SeedOptions } from './state';
-import { clientIp, flattenJson, parseFormWithEncoding, readBody, type Params } from './util';
+import type { SeedOptions } from './seeds';
+import type { Address, EmulatorState, Fault, RecordedRequest } from './state';
+import { readBody } from './util';
 
 const REQUEST_LOG_LIMIT = 2000;
 const HANG_LIMIT_MS = 120000;
-const SECRET_PARAMS = new Set(['access_token', 'password', 'pass', 'pass_api']);
 
 export interface ServerOptions extends SeedOptions {
 	host: string;
@@ -24,31 +34,6 @@ export interface ServerOptions extends SeedOptions {
 	conformance: ConformanceMode;
 	/** Simultaneous sends at most (more are refused with error 202); 0 = no cap. */
 	maxConcurrentSms?: number;
-}
-
-interface Listener {
-	address: Address;
-	server: Server;
-	port: number;
-	open: boolean;
-	sockets: Set<Socket>;
-	reopenTimer: NodeJS.Timeout | null;
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-	return new Promise((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(port, host, () => {
-			server.off('error', reject);
-			resolve((server.address() as AddressInfo).port);
-		});
-	});
-}
-
-function redact(params: Params): Params {
-	const out: Params = {};
-	for (const [k, v] of Object.entries(params)) out[k] = SECRET_PARAMS.has(k) ? '<redacted>' : v;
-	return out;
 }
 
 export class EmulatorServer {
@@ -68,21 +53,8 @@ export class EmulatorServer {
 		this.rt = new Runtime(options, (message) => {
 			if (!options.quiet) console.log(`[smsapi-emulator] ${message}`);
 		});
-		const make = (address: Address): Listener => {
-			const listener: Listener = {
-				address,
-				server: http.createServer((req, res) => void this.handle(listener, req, res)),
-				port: 0,
-				open: false,
-				sockets: new Set(),
-				reopenTimer: null,
-			};
-			listener.server.on('connection', (socket: Socket) => {
-				listener.sockets.add(socket);
-				socket.on('close', () => listener.sockets.delete(socket));
-			});
-			return listener;
-		};
+		const make = (address: Address): Listener =>
+			createListener(address, (listener, req, res) => void this.handle(listener, req, res));
 		this.listeners = { primary: make('primary'), backup: make('backup') };
 	}
 
@@ -117,16 +89,7 @@ export class EmulatorServer {
 		this.timers.clear();
 		for (const res of this.hanging) res.socket?.destroy();
 		this.hanging.clear();
-		await Promise.all(
-			(['primary', 'backup'] as Address[]).map((address) => {
-				const listener = this.listeners[address];
-				if (listener.reopenTimer) clearTimeout(listener.reopenTimer);
-				for (const socket of listener.sockets) socket.destroy();
-				if (!listener.open) return Promise.resolve();
-				listener.open = false;
-				return new Promise<void>((resolve) => listener.server.close(() => resolve()));
-			}),
-		);
+		await Promise.all((['primary', 'backup'] as Address[]).map((address) => closeForGood(this.listeners[address])));
 		if (this.smtp) await this.smtp.close();
 		if (this.options.conformance === 'fail') this.conformance.assertNone();
 	}
@@ -140,24 +103,16 @@ export class EmulatorServer {
 
 	// ---- faults -----------------------------------------------------------------------------------
 
-	addFault(input: Omit<Fault, 'id' | 'until' | 'method'> & { method?: string | null; ms?: number }): Fault {
+	addFault(input: FaultInput): Fault {
 		this.faultSeq += 1;
-		const fault: Fault = {
-			id: this.faultSeq,
-			address: input.address,
-			endpoint: input.endpoint ? input.endpoint.replace(/^\/+/, '') : null,
-			method: input.method ? input.method.toUpperCase() : null,
-			mode: input.mode,
-			times: input.times ?? null,
-			until: input.ms ? Date.now() + input.ms : null,
-		};
+		const fault = newFault(this.faultSeq, input);
 		this.state.faults.push(fault);
 		return fault;
 	}
 
 	/** A refuse fault: the listener closes (connections refused) until cleared or, with ms, for that long. */
 	applyRefuse(fault: Fault, ms?: number): void {
-		this.closeListener(fault.address);
+		closeListener(this.listeners[fault.address]);
 		if (!ms) return;
 		const listener = this.listeners[fault.address];
 		if (listener.reopenTimer) clearTimeout(listener.reopenTimer);
@@ -178,50 +133,14 @@ export class EmulatorServer {
 		}
 	}
 
-	/**
-	 * Stops accepting at once and drops idle keep-alive connections; a request in progress (such as the
-	 * control request that asked for this) still gets its answer.
-	 */
-	private closeListener(address: Address): void {
-		const listener = this.listeners[address];
-		if (!listener.open) return;
-		listener.open = false;
-		listener.server.close();
-		listener.server.closeIdleConnections();
-	}
-
 	async openListener(address: Address): Promise<void> {
 		const listener = this.listeners[address];
 		if (listener.open || this.stopped) return;
-		listener.open = true;
-		try {
-			await listen(listener.server, listener.port, this.options.host);
-		} catch (error) {
-			listener.open = false;
-			this.rt.log(`cannot reopen ${address}: ${(error as Error).message}`);
-		}
+		await reopenListener(listener, this.options.host, (message) => this.rt.log(message));
 	}
 
 	isOpen(address: Address): boolean {
 		return this.listeners[address].open;
-	}
-
-	private takeFault(address: Address, method: string, path: string): Fault | undefined {
-		const now = Date.now();
-		this.state.faults = this.state.faults.filter((f) => f.until === null || f.until > now || f.mode === 'refuse');
-		const endpoint = path.replace(/^\/+/, '');
-		const fault = this.state.faults.find(
-			(f) =>
-				f.mode !== 'refuse' &&
-				f.address === address &&
-				(f.method === null || f.method === method) &&
-				(f.endpoint === null || endpoint === f.endpoint || endpoint.startsWith(`${f.endpoint}/`)),
-		);
-		if (fault && fault.times !== null) {
-			fault.times -= 1;
-			if (fault.times <= 0) this.state.faults = this.state.faults.filter((f) => f !== fault);
-		}
-		return fault;
 	}
 
 	private sleep(ms: number): Promise<void> {
@@ -245,42 +164,8 @@ export class EmulatorServer {
 			res.destroy();
 			return;
 		}
-		const url = new URL(req.url ?? '/', 'http://emulator');
-		const rawQuery = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1) : '';
-		const query = parseFormWithEncoding(rawQuery);
-		const contentType = (req.headers['content-type'] ?? '').toLowerCase();
-		const ctx: RequestContext = {
-			address,
-			method: (req.method ?? 'GET').toUpperCase(),
-			path: url.pathname,
-			query,
-			params: { ...query },
-			bodyKind: 'none',
-			form: {},
-			jsonBody: undefined,
-			headers: req.headers,
-			ip: clientIp(req),
-		};
-		let badJson = false;
-		let formBody: Params = {};
-		if (raw.length > 0) {
-			if (contentType.includes('application/json')) {
-				ctx.bodyKind = 'json';
-				try {
-					ctx.jsonBody = JSON.parse(raw.toString('utf8'));
-					Object.assign(ctx.params, flattenJson(ctx.jsonBody));
-				} catch {
-					badJson = true;
-				}
-			} else if (contentType.includes('application/x-www-form-urlencoded') || contentType === '') {
-				ctx.bodyKind = 'form';
-				formBody = parseFormWithEncoding(raw.toString('latin1'), query.encoding);
-				ctx.form = formBody;
-				Object.assign(ctx.params, formBody);
-			} else {
-				ctx.bodyKind = 'other';
-			}
-		}
+		const incoming = readRequest(address, req, raw);
+		const { ctx, badJson } = incoming;
 
 		if (ctx.path === '/__control' || ctx.path.startsWith('/__control/')) {
 			let response: HandlerResponse;
@@ -293,31 +178,8 @@ export class EmulatorServer {
 			return;
 		}
 
-		const record: RecordedRequest = {
-			seq: ++this.requestSeq,
-			address,
-			method: ctx.method,
-			path: ctx.path,
-			query: redact(query),
-			body:
-				ctx.bodyKind === 'form'
-					? redact(formBody)
-					: ctx.bodyKind === 'json'
-						? (ctx.jsonBody ?? raw.toString('utf8'))
-						: raw.toString('utf8').slice(0, 10000),
-			contentType: req.headers['content-type'] ?? null,
-			headers: Object.fromEntries(
-				Object.entries(req.headers).map(([k, v]) => [
-					k,
-					k === 'authorization' ? String(v).replace(/^(\S+)\s.*$/, '$1 <redacted>') : String(v),
-				]),
-			),
-			authMethod: this.rt.authenticate(req.headers.authorization, ctx.params).method,
-			remoteAddress: ctx.ip,
-			time: new Date().toISOString(),
-			responseStatus: 0,
-			responseBody: '',
-		};
+		const authMethod = this.rt.authenticate(req.headers.authorization, ctx.params).method;
+		const record = recordOf(++this.requestSeq, incoming, req, raw, authMethod);
 		this.state.requests.push(record);
 		if (this.state.requests.length > REQUEST_LOG_LIMIT) {
 			this.state.requests.splice(0, this.state.requests.length - REQUEST_LOG_LIMIT);
@@ -343,7 +205,7 @@ export class EmulatorServer {
 			return;
 		}
 
-		const fault = this.takeFault(address, ctx.method, ctx.path);
+		const fault = takeFault(this.state, address, ctx.method, ctx.path);
 		if (fault) {
 			record.fault = fault.mode;
 			if (fault.mode === 'lost') {

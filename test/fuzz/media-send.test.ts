@@ -1,6 +1,6 @@
 /**
  * Fuzzing what the MMS send builds from user text (actions/mms/send.operation.ts `pictureSmil`) and
- * the one-day dates of the new resources (helpers/phoneNumber.ts `toServiceDay`): seeded, 5,000
+ * the one-day dates of the new resources (items/phoneNumber.ts `toServiceDay`): seeded, 5,000
  * cases each. Asserts: the picture address always stays inside its attribute (no `"` or `<` escapes
  * it) and reads back exactly; a day is either YYYY-MM-DD taken from the input's start, or a clear
  * error, never anything else.
@@ -8,7 +8,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toServiceDay } from '../../nodes/Smsapi/helpers/phoneNumber';
+import { toServiceDay } from '../../nodes/Smsapi/items/phoneNumber';
 import { pictureSmil } from '../../nodes/Smsapi/actions/mms/send.operation';
 import { forEachCase, fuzzSeed } from './random';
 

@@ -1,12 +1,13 @@
 /**
  * Fuzzing the phone-number helpers (helpers/numbers.ts) and the number index that keeps one phone
- * out of a request twice (helpers/batching.ts): seeded, ≥ 10,000 generated and adversarial inputs.
+ * out of a request twice (send/batching.ts): seeded, ≥ 10,000 generated and adversarial inputs.
  * Asserts: nothing throws; no recipient is lost or duplicated between the input and the prepared
  * list; the index finds exactly what a scan with `mayBeSameNumber` finds; the largest input a send
  * accepts is handled in linear time (bounds with ≥ 20× headroom).
  */
 import * as numberHelpers from '../../nodes/Smsapi/helpers/numbers';
-import { type ItemSendRequest, NumberIndex, splitIntoRequests } from '../../nodes/Smsapi/helpers/batching';
+import { type ItemSendRequest, splitIntoRequests } from '../../nodes/Smsapi/send/batching';
+import { NumberIndex } from '../../nodes/Smsapi/send/numberIndex';
 import { DIGITS, type Random, forEachCase, fuzzSeed, timeMs } from './random';
 
 const { SameNumberIndex, cleanNumber, findDuplicates, mayBeSameNumber, prepareRecipients, splitNumbers, validateNumber } = numberHelpers;

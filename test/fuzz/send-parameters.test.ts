@@ -1,18 +1,18 @@
 /**
  * Fuzzing what turns a send's parameters into requests and the answers back into items: the
- * options (actions/sms/sendParameters.ts), the checks and wire form (helpers/sendValidation.ts),
- * batching and result matching (helpers/batching.ts), and the macro neutralisation of untrusted
+ * options (send/parameters.ts, send/request.ts), the checks and wire form (send/checks.ts, send/wire.ts),
+ * batching and result matching (send/batching.ts, send/results.ts), and the macro neutralisation of untrusted
  * text (helpers/macros.ts). Seeded, ≥ 10,000 generated and adversarial inputs. Asserts: nothing
  * throws but a clean problem list; no recipient is lost or duplicated on the way to the service
  * or back; the largest accepted sends are handled in linear time (bounds with ≥ 20× headroom).
  */
-import { toSendParameters } from '../../nodes/Smsapi/actions/sms/sendParameters';
-import { type ItemSendRequest, splitIntoRequests } from '../../nodes/Smsapi/helpers/batching';
-import { type ServiceListEntry, distributeResults } from '../../nodes/Smsapi/helpers/sendResults';
+import { toSendParameters } from '../../nodes/Smsapi/send/parameters';
+import { type ItemSendRequest, splitIntoRequests } from '../../nodes/Smsapi/send/batching';
+import { type ServiceListEntry, distributeResults } from '../../nodes/Smsapi/send/results';
 import { neutralizeMacros, splitTemplate } from '../../nodes/Smsapi/helpers/macros';
-import type { SendParameters } from '../../nodes/Smsapi/helpers/sendModel';
-import { validateSendParameters } from '../../nodes/Smsapi/helpers/sendValidation';
-import { toWireParameters } from '../../nodes/Smsapi/helpers/sendWire';
+import type { SendParameters } from '../../nodes/Smsapi/send/parameters';
+import { validateSendParameters } from '../../nodes/Smsapi/send/checks';
+import { toWireParameters } from '../../nodes/Smsapi/send/wire';
 import { DIGITS, type Random, forEachCase, fuzzSeed, timeMs } from './random';
 
 const SEED = fuzzSeed(20_250_316);

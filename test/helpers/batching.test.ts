@@ -1,6 +1,6 @@
-import { type ItemSendRequest, batchKey, splitIntoRequests } from '../../nodes/Smsapi/helpers/batching';
-import { generateIdx } from '../../nodes/Smsapi/helpers/generatedIdx';
-import { type ServiceListEntry, distributeResults } from '../../nodes/Smsapi/helpers/sendResults';
+import { type ItemSendRequest, batchKey, splitIntoRequests } from '../../nodes/Smsapi/send/batching';
+import { generateIdx } from '../../nodes/Smsapi/send/idx/generatedIdx';
+import { type ServiceListEntry, distributeResults } from '../../nodes/Smsapi/send/results';
 
 const number = (i: number) => String(48500000000 + i);
 

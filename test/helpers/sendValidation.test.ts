@@ -1,6 +1,7 @@
-import type { SendParameters } from '../../nodes/Smsapi/helpers/sendModel';
-import { type SendProblem, formatProblems, validateSendParameters } from '../../nodes/Smsapi/helpers/sendValidation';
-import { toWireParameters } from '../../nodes/Smsapi/helpers/sendWire';
+import type { SendParameters } from '../../nodes/Smsapi/send/parameters';
+import { validateSendParameters } from '../../nodes/Smsapi/send/checks';
+import { type SendProblem, formatProblems } from '../../nodes/Smsapi/send/problems';
+import { toWireParameters } from '../../nodes/Smsapi/send/wire';
 import { toDate, toServiceDate, toUnixSeconds } from '../../nodes/Smsapi/helpers/serviceDates';
 
 const NOW = new Date('2025-03-01T12:00:00Z');

@@ -1,5 +1,5 @@
 /**
- * Continue On Fail for every operation that runs through helpers/items.ts: the regular output
+ * Continue On Fail for every operation that runs through items/loop.ts: the regular output
  * gets the error with its description; "Continue (using error output)" gets a bare { error }
  * item, the only shape n8n (1.x and 2.x) routes to the error output.
  */

@@ -1,18 +1,11 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
-import {
-	createServiceError,
-	createUncertainOutcomeError,
-	createUnreachableError,
-	describeSmsapiError,
-	displayUrl,
-	getSmsapiErrorCode,
-	httpCodeForServiceCode,
-	redactSecrets,
-	secretsOf,
-	SMSAPI_ERROR_CODES,
-} from '../../nodes/Smsapi/transport';
+import { httpCodeForServiceCode } from '../../nodes/Smsapi/transport/errorClassification';
+import { describeSmsapiError, SMSAPI_ERROR_CODES } from '../../nodes/Smsapi/transport/errorCodes';
+import { createUncertainOutcomeError, createUnreachableError } from '../../nodes/Smsapi/transport/failureErrors';
+import { displayUrl, redactSecrets, secretsOf } from '../../nodes/Smsapi/transport/redact';
+import { createServiceError, getSmsapiErrorCode } from '../../nodes/Smsapi/transport/serviceError';
 
 const node: INode = {
 	id: 'n1',

@@ -1,23 +1,10 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
-import {
-	classifyThrownError,
-	DEFAULT_RETRY_POLICY,
-	DEFAULT_TRANSPORT_SETTINGS,
-	hasIdxGuard,
-	isAcceptedEarlier,
-	isFailureStatus,
-	isLegacyRequest,
-	isTransientServiceCode,
-	mayHaveBeenAccepted,
-	mayRepeat,
-	parseRetryAfter,
-	planNextAttempt,
-	provesNotProcessed,
-	provesNotReceived,
-} from '../../nodes/Smsapi/transport';
-import type { AttemptFailure, NextAttemptInput } from '../../nodes/Smsapi/transport';
+import { DEFAULT_RETRY_POLICY, hasIdxGuard, isAcceptedEarlier, isFailureStatus, isLegacyRequest, isTransientServiceCode, mayHaveBeenAccepted, mayRepeat, parseRetryAfter, planNextAttempt, provesNotProcessed, provesNotReceived } from '../../nodes/Smsapi/transport/failover';
+import { classifyThrownError } from '../../nodes/Smsapi/transport/network';
+import { DEFAULT_TRANSPORT_SETTINGS } from '../../nodes/Smsapi/transport/smsapiApiRequest';
+import type { AttemptFailure, NextAttemptInput } from '../../nodes/Smsapi/transport/failover';
 import { sleep } from 'n8n-workflow';
 
 const refused: AttemptFailure = { type: 'network', code: 'ECONNREFUSED' };

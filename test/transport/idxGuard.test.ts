@@ -8,8 +8,9 @@ import nock from 'nock';
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { hasIdxGuard, smsapiApiRequest } from '../../nodes/Smsapi/transport';
-import type { SmsapiRequest } from '../../nodes/Smsapi/transport';
+import { hasIdxGuard } from '../../nodes/Smsapi/transport/failover';
+import { smsapiApiRequest } from '../../nodes/Smsapi/transport/smsapiApiRequest';
+import type { SmsapiRequest } from '../../nodes/Smsapi/transport/types';
 import { BACKUP, PRIMARY, tokenCredentials } from '../helpers/n8n-context';
 import { fastSettings, formOf, transportContext } from './support';
 

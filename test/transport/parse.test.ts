@@ -1,24 +1,7 @@
-import {
-	findServiceError,
-	hlrEntries,
-	interpretResponse,
-	normalizeJsonAnswer,
-	parseBalanceText,
-	parseErrorText,
-	parseHlrText,
-	parseOkText,
-	parseResponseBody,
-	parseSendText,
-	parseSenderListText,
-	parseSenderNameText,
-	parseSenderStatusText,
-	parseSubuserGetText,
-	parseSubuserListText,
-	parseSubuserText,
-	parseTextAnswer,
-	SmsapiParseError,
-	textShapeFor,
-} from '../../nodes/Smsapi/transport';
+import { findServiceError, parseErrorText } from '../../nodes/Smsapi/transport/answerErrors';
+import { interpretResponse } from '../../nodes/Smsapi/transport/interpretResponse';
+import { hlrEntries, normalizeJsonAnswer, parseResponseBody, SmsapiParseError } from '../../nodes/Smsapi/transport/responseBody';
+import { parseBalanceText, parseHlrText, parseOkText, parseSendText, parseSenderListText, parseSenderNameText, parseSenderStatusText, parseSubuserGetText, parseSubuserListText, parseSubuserText, parseTextAnswer, textShapeFor } from '../../nodes/Smsapi/transport/textAnswers';
 import { numberFromService } from '../../nodes/Smsapi/helpers/values';
 
 describe('parseResponseBody: by content, not by Content-Type', () => {

@@ -7,7 +7,8 @@
 import nock from 'nock';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { smsapiApiRequest, unsafePathSegment } from '../../nodes/Smsapi/transport';
+import { unsafePathSegment } from '../../nodes/Smsapi/transport/apiPath';
+import { smsapiApiRequest } from '../../nodes/Smsapi/transport/smsapiApiRequest';
 import { PRIMARY, tokenCredentials } from '../helpers/n8n-context';
 import { fastSettings, transportContext } from './support';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import { PACKAGE_NAME, PACKAGE_VERSION, USER_AGENT } from '../../nodes/Smsapi/transport';
+import { PACKAGE_NAME, PACKAGE_VERSION, USER_AGENT } from '../../nodes/Smsapi/transport/version';
 
 describe('version', () => {
 	const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as { name: string; version: string };

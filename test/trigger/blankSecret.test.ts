@@ -16,6 +16,7 @@ import {
 	registeredWebhooks,
 	respondLikeN8n,
 } from './webhook-calls';
+import { oneDlr } from './parse-support';
 
 const request = jest.fn();
 let trigger: INodeType;
@@ -31,19 +32,7 @@ beforeEach(() => {
 	forgetProcessMemory();
 });
 
-const report = (MsgId: string) => ({
-	MsgId,
-	status: '404',
-	status_name: 'DELIVERED',
-	idx: '',
-	sent_at: '1700000000',
-	donedate: '1700000100',
-	username: 'acme',
-	points: '0.165',
-	to: '48500000000',
-	mcc: '260',
-	mnc: '01',
-});
+const report = (MsgId: string) => ({ ...oneDlr, MsgId });
 
 describe('a Secret of blanks only', () => {
 	it.each(['   ', '\t', ' \n '])(

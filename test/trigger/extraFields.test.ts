@@ -6,12 +6,8 @@
  */
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import {
-	parseCallback,
-	type CallbackEvent,
-	type CallbackInput,
-	type ParseResult,
-} from '../../nodes/Smsapi/trigger/callbackParsing';
+import { parseCallback } from '../../nodes/Smsapi/trigger/callbackParsing';
+import type { CallbackEvent, CallbackInput, ParseResult } from '../../nodes/Smsapi/trigger/eventFields';
 import { PARSE_LIMITS } from '../../nodes/Smsapi/trigger/limits';
 import {
 	callWebhook,

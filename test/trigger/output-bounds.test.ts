@@ -11,7 +11,7 @@
  */
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import { CALLBACK_EVENTS } from '../../nodes/Smsapi/trigger/eventFields';
+import { EVENT_FIELDS, type CallbackEvent } from '../../nodes/Smsapi/trigger/eventFields';
 import { PARSE_LIMITS } from '../../nodes/Smsapi/trigger/limits';
 import {
 	callWebhook,
@@ -30,6 +30,8 @@ import {
 	worstCallbacks,
 	type SentCallback,
 } from './worst-callbacks';
+
+const CALLBACK_EVENTS = Object.keys(EVENT_FIELDS) as CallbackEvent[];
 
 /** The whole handler and serialising its items, per callback at the limits. Seen: 5–60 ms. */
 const HANDLER_BOUND_MS = 1000;

@@ -83,3 +83,8 @@ export const summary = (requests: EmulatorRequest[]) => requests.map((request) =
 
 /** The JSON answer the emulator gave to a recorded request. */
 export const answerOf = (request: RecordedRequest): unknown => JSON.parse(request.responseBody);
+
+/** An id the service gives contacts, groups and sub-users: 24 hex digits. */
+export const HEX_ID = /^[0-9a-f]{24}$/;
+/** The content type of the form bodies the node sends. */
+export const FORM = /^application\/x-www-form-urlencoded/;

@@ -11,6 +11,7 @@ import { pinnedCodeOutput } from './code-node-output';
 import type { RunOptions, WorkflowHarness, WorkflowJson } from './harness';
 import { useWorkflowHarness } from './jest';
 import type { WorkflowRun } from './run-result';
+import { loadResourceFixture, resourceCredentials } from './resource-fixtures';
 
 type Bound = Record<string, { id: string; name: string }>;
 
@@ -66,4 +67,16 @@ export function useEmulatorSuite(options: SuiteOptions = {}): Suite {
 			n8n().run(load(name, bound), { ...runOptions, pinData: { ...pinnedCodeOutput(name), ...runOptions.pinData } }),
 		credential: (key) => bound[key],
 	};
+}
+
+/** The in-process suite of the resources tests on the `res-*` fixtures, the emulator reset before each test. */
+export function useResourcesSuite(): Suite {
+	// Delivery reports play no part here: keep them from firing while a test runs.
+	const suite = useEmulatorSuite({
+		emulator: { dlrDelayMs: 600_000 },
+		credentials: resourceCredentials,
+		loadFixture: loadResourceFixture,
+	});
+	beforeEach(() => suite.emulator().reset());
+	return suite;
 }

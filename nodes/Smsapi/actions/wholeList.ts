@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../helpers/items';
+import { mapItems } from '../items/loop';
 import { listEntries } from '../helpers/lists';
 import { type SmsapiContext, smsapiApiRequest } from '../transport';
 import { limitEntries, returnAllFields } from './listFields';

@@ -5,7 +5,6 @@
  * everything after `message=` as the text: so `message` goes last, and the text may hold `&`,
  * `=` and line breaks freely. The parameters before it must not look like the start of another.
  */
-import { MAIL2SMS_ADDRESSES, type SmsapiPlatform } from '../../../credentials/smsapiAccount';
 import { toMd5Password } from './md5Password';
 
 /** Parameter names the gateway recognises in the body (the send operation's, and `raport`). */
@@ -55,15 +54,6 @@ const PARAMETER_START = new RegExp(
 /** The subject that logs in: username, `@`, md5 of the password (an md5 given as 32 hex is kept). */
 export function gatewaySubject(username: string, password: string): string {
 	return `${username.trim()}@${toMd5Password(password)}`;
-}
-
-/** The gateway address of a platform; `custom` has none of its own. */
-export function gatewayAddressFor(platform: string | undefined): string | undefined {
-	if (platform === 'custom') return undefined;
-	return (
-		MAIL2SMS_ADDRESSES[(platform ?? 'com') as Exclude<SmsapiPlatform, 'custom'>] ??
-		MAIL2SMS_ADDRESSES.com
-	);
 }
 
 /**

@@ -3,7 +3,12 @@
  * expressions give: Date, ISO 8601 text, UNIX seconds or milliseconds, Luxon values, and
  * wall-clock times in a named time zone.
  */
-import type { DateTimeLike } from './sendModel';
+
+/** A Luxon `DateTime` or anything alike (n8n's `$now`, `DateTime.fromISO(...)`). */
+export interface DateTimeLike {
+	toISO?(): string | null;
+	toJSDate?(): Date;
+}
 
 // Larger than any plausible UNIX-seconds value (year 5138): such numbers are milliseconds.
 const MILLISECONDS_THRESHOLD = 1e11;

@@ -32,7 +32,7 @@ export class InvalidPathIdError extends Error {
 }
 
 /** One id for a path, keyed by the name of its field: `{ contactId }`. */
-export type PathId = Readonly<Record<string, unknown>>;
+type PathId = Readonly<Record<string, unknown>>;
 
 /** The id's text, or an InvalidPathIdError naming its field. */
 function checkedId(id: PathId): string {

@@ -1,8 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import type { ServiceError } from './answerErrors';
-import { createRequestError, createServiceError } from './errors';
-import type { SmsapiServiceErrorDetails } from './errors';
+import { CREDENTIAL_TYPE } from './credential';
 import {
 	isAcceptedEarlier,
 	isAmbiguousIdxRefusal,
@@ -11,19 +10,18 @@ import {
 	parseRetryAfter,
 } from './failover';
 import type { AttemptFailure } from './failover';
+import { createRequestError } from './failureErrors';
 import { interpretResponse } from './interpretResponse';
 import { classifyThrownError, thrownMessage } from './network';
 import { buildHttpRequestOptions } from './options';
 import type { ParsedBody } from './responseBody';
 import { header, runSummary } from './run';
 import type { RequestRun } from './run';
-import type { SmsapiContext } from './smsapiApiRequest';
-import type { SmsapiResponse } from './types';
-
-export const CREDENTIAL_TYPE = 'smsapiApi';
+import { createServiceError, serviceErrorDetails } from './serviceError';
+import type { SmsapiContext, SmsapiResponse } from './types';
 
 /** What one HTTP attempt came to: the final answer, or a failure for the failover to decide on. */
-export type AttemptResult =
+type AttemptResult =
 	| { type: 'answer'; response: SmsapiResponse }
 	| { type: 'failure'; failure: AttemptFailure; failingAnswer?: ServiceError };
 
@@ -55,22 +53,6 @@ function answerData(body: ParsedBody, error: ServiceError): unknown {
 	const data: IDataObject = { error: error.code };
 	if (error.message) data.message = error.message;
 	return data;
-}
-
-/** The service's error as the error builders take it. */
-export function serviceErrorDetails(
-	error: ServiceError,
-): Pick<
-	SmsapiServiceErrorDetails,
-	'code' | 'serviceMessage' | 'invalidNumbers' | 'fieldErrors' | 'developerDescription'
-> {
-	return {
-		code: error.code,
-		serviceMessage: error.message,
-		invalidNumbers: error.invalidNumbers,
-		fieldErrors: error.fieldErrors,
-		developerDescription: error.developerDescription,
-	};
 }
 
 const AMBIGUOUS_IDX_NOTE =

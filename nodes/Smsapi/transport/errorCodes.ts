@@ -1,12 +1,10 @@
-import type { Failure } from 'n8n-workflow';
-
 /**
  * The service's error codes in words: the legacy endpoints' numbers, the REST endpoints' tags
- * and HTTP statuses, and how each maps onto n8n's HTTP code and failure cause.
+ * and HTTP statuses. How n8n is told what kind of failure each is: errorClassification.ts.
  */
 
 /** What a service error code means, in plain words, and what the user can change about it. */
-export interface SmsapiErrorMeaning {
+interface SmsapiErrorMeaning {
 	meaning: string;
 	advice?: string;
 }
@@ -194,33 +192,32 @@ export const SMSAPI_ERROR_CODES: Readonly<Record<number, SmsapiErrorMeaning>> = 
 };
 
 /** Documented code ranges whose single codes are not published. */
-export const SMSAPI_ERROR_RANGES: ReadonlyArray<{ from: number; to: number } & SmsapiErrorMeaning> =
-	[
-		{
-			from: 1010,
-			to: 1193,
-			meaning:
-				'the sub-user request was rejected (for example a wrong or already used name, a wrong password or limit)',
-			advice: "Check the sub-user's name, passwords and limits.",
-		},
-		{
-			from: 2001,
-			to: 2115,
-			meaning:
-				'the sender-name request was rejected (for example a wrong, existing, inactive or unverified name)',
-			advice: 'Check the sender name and its status in the SMSAPI portal.',
-		},
-		{
-			from: 4000,
-			to: 4280,
-			meaning:
-				'the contacts request was rejected (for example a wrong field value, or a contact or group that does not exist or already exists)',
-			advice: "Check the contact's fields and ids.",
-		},
-	];
+const SMSAPI_ERROR_RANGES: ReadonlyArray<{ from: number; to: number } & SmsapiErrorMeaning> = [
+	{
+		from: 1010,
+		to: 1193,
+		meaning:
+			'the sub-user request was rejected (for example a wrong or already used name, a wrong password or limit)',
+		advice: "Check the sub-user's name, passwords and limits.",
+	},
+	{
+		from: 2001,
+		to: 2115,
+		meaning:
+			'the sender-name request was rejected (for example a wrong, existing, inactive or unverified name)',
+		advice: 'Check the sender name and its status in the SMSAPI portal.',
+	},
+	{
+		from: 4000,
+		to: 4280,
+		meaning:
+			'the contacts request was rejected (for example a wrong field value, or a contact or group that does not exist or already exists)',
+		advice: "Check the contact's fields and ids.",
+	},
+];
 
 /** String tags of the REST endpoints (`/profile`, `/contacts`, ...). */
-export const SMSAPI_REST_ERRORS: Readonly<Record<string, SmsapiErrorMeaning>> = {
+const SMSAPI_REST_ERRORS: Readonly<Record<string, SmsapiErrorMeaning>> = {
 	authorization_failed: SMSAPI_ERROR_CODES[101],
 	contact_conflict: {
 		meaning: 'a contact with this phone number or e-mail address already exists',
@@ -264,59 +261,4 @@ export function describeSmsapiError(
 	const single = SMSAPI_ERROR_CODES[numeric];
 	if (single) return single;
 	return SMSAPI_ERROR_RANGES.find((range) => numeric >= range.from && numeric <= range.to);
-}
-
-/**
- * An HTTP status for a business error that arrived inside an HTTP 200 body, so that n8n
- * (which reads `httpCode` to tell authentication, rate-limit and other failures apart)
- * classifies it the way the real meaning deserves. The true status stays in `context.httpStatus`.
- */
-export function httpCodeForServiceCode(code: number | string): string {
-	if (typeof code === 'string' && !/^\d+$/.test(code)) {
-		if (code === 'authorization_failed') return '401';
-		if (code === 'contact_conflict') return '409';
-		if (code === 'not_found') return '404';
-		return '400';
-	}
-	const numeric = Number(code);
-	if (numeric === 101 || numeric === 102) return '401';
-	if ([105, 110, 112, 401, 1000].includes(numeric)) return '403';
-	if (numeric === 103) return '402';
-	if (numeric === 202 || numeric === 203) return '429';
-	if ([200, 201, 999].includes(numeric)) return '503';
-	if ([40, 104, 301].includes(numeric)) return '404';
-	if (numeric === 53 || numeric === 409) return '409';
-	return '400';
-}
-
-/** n8n's failure cause for a code or status (credential, rate limit, outage, configuration). */
-export function failureFor(
-	code: number | string | undefined,
-	httpStatus: number | undefined,
-	retryAfterMs?: number,
-): Failure | undefined {
-	const numeric =
-		typeof code === 'number'
-			? code
-			: code !== undefined && /^\d+$/.test(code)
-				? Number(code)
-				: undefined;
-	if (code === 'authorization_failed' || numeric === 101 || numeric === 102 || httpStatus === 401) {
-		return { cause: 'credential-invalid' };
-	}
-	if (numeric === 202 || numeric === 203 || httpStatus === 429) {
-		return retryAfterMs !== undefined
-			? { cause: 'rate-limited', retryAfterMs }
-			: { cause: 'rate-limited' };
-	}
-	if (
-		(numeric !== undefined && [200, 201, 999].includes(numeric)) ||
-		(httpStatus !== undefined && httpStatus >= 500)
-	) {
-		return { cause: 'temporarily-unavailable' };
-	}
-	if (numeric === 105 || numeric === 104 || numeric === 40 || numeric === 14)
-		return { cause: 'configuration-invalid' };
-	if (httpStatus === 415) return { cause: 'node-defect' };
-	return undefined;
 }

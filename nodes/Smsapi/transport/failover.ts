@@ -12,16 +12,16 @@ import { endpointKey } from './responseBody';
  */
 
 /** Failures that happen before a connection exists: the service cannot have received anything. */
-export const CONNECT_PHASE_CODES: readonly string[] = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
+const CONNECT_PHASE_CODES: readonly string[] = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
 
 /** Service codes that mean "try again": 200/201/999 internal errors, 202/203 too many requests. */
-export const TRANSIENT_SERVICE_CODES: readonly number[] = [200, 201, 202, 203, 999];
+const TRANSIENT_SERVICE_CODES: readonly number[] = [200, 201, 202, 203, 999];
 
 /** Transient codes that say the service refused before processing (rate limits): safe to repeat. */
-export const REFUSED_BEFORE_PROCESSING_CODES: readonly number[] = [202, 203];
+const REFUSED_BEFORE_PROCESSING_CODES: readonly number[] = [202, 203];
 
 /** Error 53: the idx was used in the last 24 hours (with check_idx=1). */
-export const IDX_ALREADY_USED = 53;
+const IDX_ALREADY_USED = 53;
 
 /** How one attempt failed, as far as the decisions need to know. */
 export type AttemptFailure =
@@ -123,7 +123,7 @@ export function mayRepeat(
 }
 
 /** The address itself is in trouble (as opposed to the account being rate-limited). */
-export function isAddressTrouble(failure: AttemptFailure): boolean {
+function isAddressTrouble(failure: AttemptFailure): boolean {
 	return !provesNotProcessed(failure);
 }
 

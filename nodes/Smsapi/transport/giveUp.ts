@@ -1,13 +1,13 @@
 import type { NodeApiError } from 'n8n-workflow';
 
 import type { ServiceError } from './answerErrors';
-import { serviceErrorDetails } from './attempt';
 import { describeSmsapiError } from './errorCodes';
-import { createServiceError, createUncertainOutcomeError, createUnreachableError } from './errors';
 import { describeFailure } from './failover';
 import type { AttemptFailure, NextAttempt } from './failover';
+import { createUncertainOutcomeError, createUnreachableError } from './failureErrors';
 import { runSummary } from './run';
 import type { RequestRun } from './run';
+import { createServiceError, serviceErrorDetails } from './serviceError';
 
 /** What the failing answer's body said, in words, for an error description. */
 function answerNote(error: ServiceError | undefined): string | undefined {

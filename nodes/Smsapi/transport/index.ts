@@ -1,17 +1,13 @@
-/** The transport: the only place that talks HTTP to SMSAPI. Operations import from here. */
-export * from './smsapiApiRequest';
-export * from './apiPath';
-export * from './types';
-export * from './version';
-export * from './responseBody';
-export * from './answerErrors';
-export * from './textAnswers';
-export * from './interpretResponse';
-export * from './errorCodes';
-export * from './errors';
-export * from './failover';
-export * from './formValues';
-export * from './options';
-export * from './redact';
-export * from './network';
-export * from './paging';
+/**
+ * The transport: the only place that talks HTTP to SMSAPI. Operations, the send core and the
+ * trigger import from here, and only what they use; the modules' other exports serve each other
+ * (and the transport's own tests, which import the module they test).
+ */
+export { smsapiApiRequest } from './smsapiApiRequest';
+export { smsapiApiRequestAllItems, smsapiApiRequestPage, type ListPage } from './paging';
+export { apiPath, InvalidPathIdError } from './apiPath';
+export type { SmsapiContext, SmsapiRequest, SmsapiResponse } from './types';
+export { hlrEntries } from './responseBody';
+export { describeSmsapiError } from './errorCodes';
+export { createServiceError, getSmsapiErrorCode } from './serviceError';
+export { MAIL2SMS_ADDRESSES } from '../../../credentials/smsapiAccount';

@@ -6,7 +6,7 @@ import { parseTextAnswer, textShapeFor } from './textAnswers';
 import type { SmsapiRequest } from './types';
 
 /** How one HTTP answer reads, before any failover decision. */
-export type Interpretation =
+type Interpretation =
 	| { outcome: 'success'; data: unknown }
 	| { outcome: 'serviceError'; error: ServiceError; body: ParsedBody }
 	| { outcome: 'unreadable'; detail: string };

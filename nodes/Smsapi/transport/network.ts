@@ -21,7 +21,7 @@ const TIMEOUT_CODES = [
 	'UND_ERR_CONNECT_TIMEOUT',
 ];
 
-export type ThrownClassification =
+type ThrownClassification =
 	{ type: 'network'; code: string; timedOut: boolean } | { type: 'cancelled' } | { type: 'other' };
 
 function codesIn(error: unknown, depth = 0, seen = new Set<unknown>()): string[] {

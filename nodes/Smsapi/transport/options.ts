@@ -13,7 +13,7 @@ function sendsBody(method: SmsapiRequest['method']): boolean {
 }
 
 /** Joins a base address and an endpoint (`sms.do`, `/contacts/abc`) with exactly one slash. */
-export function joinUrl(baseUrl: string, endpoint: string): string {
+function joinUrl(baseUrl: string, endpoint: string): string {
 	return `${baseUrl.replace(/\/+$/, '')}/${endpoint.trim().replace(/^\/+/, '')}`;
 }
 

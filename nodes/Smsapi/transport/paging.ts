@@ -3,8 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { listEntries, listSize } from '../helpers/lists';
 import { DEFAULT_MAX_PARALLEL_REQUESTS, runInParallel } from '../helpers/parallel';
 import { smsapiApiRequest } from './smsapiApiRequest';
-import type { SmsapiContext } from './smsapiApiRequest';
-import type { SmsapiRequest } from './types';
+import type { SmsapiContext, SmsapiRequest } from './types';
 
 /** One page of a REST list (`{size, collection}` read with `offset` and `limit`). */
 export interface ListPage {

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
  * Everything the transport puts into an error, a log line or an output item passes through
  * here first: tokens, passwords and their md5 must never leave the credential.
  */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /**
  * Query/form parameters whose values are secret (the legacy pair is redacted as a pair).

@@ -54,7 +54,7 @@ function withNumber(entry: IDataObject, key: string): IDataObject {
 }
 
 /** One HLR entry with `price` (and `error`) as numbers. */
-export function normalizeHlrEntry(entry: unknown): unknown {
+function normalizeHlrEntry(entry: unknown): unknown {
 	if (!isObject(entry)) return entry;
 	return withNumber(withNumber(entry, 'price'), 'error');
 }

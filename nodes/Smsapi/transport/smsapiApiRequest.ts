@@ -1,15 +1,8 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IExecuteSingleFunctions,
-	IHookFunctions,
-	ILoadOptionsFunctions,
-	IWebhookFunctions,
-} from 'n8n-workflow';
 
 import { unsafePathSegment } from './apiPath';
-import { attemptOnce, CREDENTIAL_TYPE } from './attempt';
+import { attemptOnce } from './attempt';
+import { credentialsOf, credentialTimeoutMs } from './credential';
 import { credentialAddresses } from './credentialAddresses';
 import {
 	DEFAULT_RETRY_POLICY,
@@ -24,14 +17,7 @@ import { errorAfterLastAttempt } from './giveUp';
 import { DEFAULT_TIMEOUT_MS } from './options';
 import { redactSecrets, secretsOf } from './redact';
 import type { RequestRun } from './run';
-import type { SmsapiRequest, SmsapiResponse } from './types';
-
-export type SmsapiContext =
-	| IExecuteFunctions
-	| ILoadOptionsFunctions
-	| IHookFunctions
-	| IWebhookFunctions
-	| IExecuteSingleFunctions;
+import type { SmsapiContext, SmsapiRequest, SmsapiResponse } from './types';
 
 /** Knobs of the transport; tests shrink the waits, nodes use the defaults. */
 export interface TransportSettings extends RetryPolicy {
@@ -46,42 +32,6 @@ export const DEFAULT_TRANSPORT_SETTINGS: Readonly<TransportSettings> = Object.fr
 	timeoutMs: DEFAULT_TIMEOUT_MS,
 	sleep,
 });
-
-/** The credential's Request Timeout (seconds) in ms; undefined when not set (saved before it existed). */
-function credentialTimeoutMs(credentials: IDataObject): number | undefined {
-	const seconds = Number(credentials.timeout);
-	return credentials.timeout !== undefined &&
-		credentials.timeout !== '' &&
-		Number.isFinite(seconds) &&
-		seconds > 0
-		? Math.round(seconds * 1000)
-		: undefined;
-}
-
-/**
- * The credential per context (one node run) and item: a run of many requests (batching off,
- * lookups in chunks) reads and decrypts it once instead of once per request. A failed read is not kept.
- */
-const credentialCache = new WeakMap<object, Map<string, Promise<IDataObject>>>();
-
-function credentialsOf(
-	context: SmsapiContext,
-	itemIndex: number | undefined,
-): Promise<IDataObject> {
-	let perItem = credentialCache.get(context);
-	if (!perItem) {
-		perItem = new Map();
-		credentialCache.set(context, perItem);
-	}
-	const key = String(itemIndex ?? '');
-	let read = perItem.get(key);
-	if (!read) {
-		read = context.getCredentials(CREDENTIAL_TYPE, itemIndex) as Promise<IDataObject>;
-		perItem.set(key, read);
-		read.catch(() => perItem.delete(key));
-	}
-	return read;
-}
 
 /**
  * The one way this package talks to SMSAPI.

@@ -33,7 +33,7 @@ function entriesOf(text: string): string[] {
 		.filter((entry) => entry !== '');
 }
 
-export interface SmsapiSendListEntry extends IDataObject {
+interface SmsapiSendListEntry extends IDataObject {
 	id: string;
 	points: number;
 	number?: string;
@@ -61,7 +61,7 @@ export function parseSendText(text: string): { count: number; list: SmsapiSendLi
 	return { count: list.length, list };
 }
 
-export type SmsapiHlrEntry =
+type SmsapiHlrEntry =
 	| { status: 'OK'; number: string; id: string; price: number }
 	| { status: 'ERROR'; number: string; error: number };
 
@@ -104,7 +104,7 @@ export function parseSubuserText(text: string): { username: string } {
 	return { username };
 }
 
-export interface SmsapiSubuserDetails extends IDataObject {
+interface SmsapiSubuserDetails extends IDataObject {
 	limit: number | string;
 	month_limit: number | string;
 	senders: number | string;

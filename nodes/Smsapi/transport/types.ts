@@ -1,4 +1,19 @@
-import type { IDataObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+/** The n8n contexts the transport runs in: a node's execute, its dropdowns, the trigger's hooks and webhook. */
+export type SmsapiContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions
+	| IExecuteSingleFunctions;
 
 /**
  * What an operation asks of the transport. Operations describe the request;
@@ -79,7 +94,7 @@ export type SmsapiTextShape =
 	| 'ok';
 
 /** How the transport reached its answer; operations may surface it, never need it. */
-export interface SmsapiResponseMeta {
+interface SmsapiResponseMeta {
 	/** `primary` or `backup`: the address that gave the final answer. */
 	address: 'primary' | 'backup';
 	/** Total HTTP attempts made, retries and failover included. */

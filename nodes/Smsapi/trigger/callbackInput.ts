@@ -87,7 +87,7 @@ export function withoutReserved(fields: Dict): Dict {
 	return result;
 }
 
-export type Collected =
+type Collected =
 	| { kind: 'records'; records: unknown[] }
 	| { kind: 'fields'; fields: Dict }
 	| { kind: 'empty' }

@@ -7,8 +7,6 @@ import type { FieldKind } from './fieldValues';
 
 export type CallbackEvent = 'dlr' | 'bulk' | 'click' | 'mo' | 'hlr';
 
-export const CALLBACK_EVENTS: readonly CallbackEvent[] = ['dlr', 'bulk', 'click', 'mo', 'hlr'];
-
 /** Query parameters that are the node's own, never part of a report. */
 export const RESERVED_KEYS = new Set(['secret']);
 

@@ -7,7 +7,7 @@ import type { CallbackEvent } from './eventFields';
  */
 export type TriggerEvent = CallbackEvent | 'mmsDlr' | 'mmsMo' | 'vmsDlr';
 
-export interface EventInfo {
+interface EventInfo {
 	/** Shown in the Event selector. */
 	name: string;
 	description: string;

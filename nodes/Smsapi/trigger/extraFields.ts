@@ -23,7 +23,7 @@ import { PARSE_LIMITS } from './limits';
  */
 
 /** Names no report field may have: the members of every object, and what `JSON.stringify` calls. */
-export const MEMBER_NAMES: ReadonlySet<string> = new Set([
+const MEMBER_NAMES: ReadonlySet<string> = new Set([
 	...Object.getOwnPropertyNames(Object.prototype),
 	'toJSON',
 ]);
@@ -44,7 +44,7 @@ export type ExtraColumn =
 	| { key: string; each: unknown[]; shared?: undefined; sent: unknown };
 
 /** What the extra fields of one callback left to say in the log. */
-export interface ExtraNotes {
+interface ExtraNotes {
 	/** Fields left out for their names (MEMBER_NAMES). */
 	memberNames: Set<string>;
 	/** Fields kept once on the first report instead of in each. */

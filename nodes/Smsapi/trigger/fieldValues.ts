@@ -44,12 +44,12 @@ export function unixToIso(value: unknown): string | null {
 	return new Date(ms).toISOString();
 }
 
-export function toInteger(text: string): number | null {
+function toInteger(text: string): number | null {
 	const trimmed = text.trim();
 	return trimmed.length <= 16 && INTEGER.test(trimmed) ? Number(trimmed) : null;
 }
 
-export function toDecimal(text: string): number | null {
+function toDecimal(text: string): number | null {
 	let trimmed = text.trim();
 	if (trimmed.length > MAX_NUMBER_LENGTH) return null;
 	if (DECIMAL_COMMA.test(trimmed)) trimmed = trimmed.replace(',', '.');

@@ -74,7 +74,7 @@ export function parseFormEncoded(text: string): Dict | undefined {
 }
 
 /** `data[0][id]` into `['data', '0', 'id']`; undefined for a key without (or with broken) brackets. */
-export function splitBracketKey(key: string): string[] | undefined {
+function splitBracketKey(key: string): string[] | undefined {
 	const open = key.indexOf('[');
 	if (open <= 0 || !key.endsWith(']')) return undefined;
 	const segments = [key.slice(0, open)];

@@ -7,7 +7,7 @@ import { readAllowlist, readSecretSetting, type IpRule, type SecretSetting } fro
  * closed: a setting that cannot be used refuses every callback and stops the activation with the
  * reason, instead of silently accepting everyone.
  */
-export interface Guards {
+interface Guards {
 	secret: SecretSetting;
 	/** Undefined: no allowlist. */
 	allowlist?: { rules: IpRule[]; invalid: string[] };

@@ -14,7 +14,7 @@ import { checkSecret, findUsernameMismatch, forLog, isIpAllowed, secretsEqual } 
 import { lastPathSegment, PATH_SECRET_WEBHOOK, secretPathSegment } from './webhookUrls';
 
 /** The body the service waits for; anything else makes it repeat the callback. */
-export const OK_BODY = 'OK';
+const OK_BODY = 'OK';
 
 /** Key of the dedupe memory in the node's static data. */
 export const DEDUPE_STATE_KEY = 'seenReports';

@@ -32,13 +32,13 @@ export const PARSE_LIMITS = {
 	maxExtraCopies: 16_384,
 };
 
-export interface LimitBreach {
+interface LimitBreach {
 	status: 400 | 413;
 	reason: string;
 }
 
 /** The number of `&`-separated pieces in `text`, counted up to `stopAt` (one pass, no copies). */
-export function countPairs(text: string, stopAt: number): number {
+function countPairs(text: string, stopAt: number): number {
 	let count = text.length === 0 ? 0 : 1;
 	let from = text.indexOf('&');
 	while (from !== -1 && count <= stopAt) {

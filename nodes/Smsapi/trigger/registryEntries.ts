@@ -20,11 +20,11 @@ import type { TriggerEvent } from './events';
  */
 
 /** The Receiver parameter's values (camelCase, stable) and the service's `receiver_type`. */
-export const RECEIVER_TYPES = { all: 'all', twoWay: '2way', number: 'number' } as const;
-export type ReceiverChoice = keyof typeof RECEIVER_TYPES;
-export type ReceiverType = (typeof RECEIVER_TYPES)[ReceiverChoice];
+const RECEIVER_TYPES = { all: 'all', twoWay: '2way', number: 'number' } as const;
+type ReceiverChoice = keyof typeof RECEIVER_TYPES;
+type ReceiverType = (typeof RECEIVER_TYPES)[ReceiverChoice];
 
-export interface Receiver {
+interface Receiver {
 	type: ReceiverType;
 	/** Only for `number`. */
 	number?: string;

@@ -95,3 +95,8 @@ export function buildReport(
 	const problem = validate(event, report);
 	return problem ? { problem } : { report: enrich(event, report) };
 }
+
+/** The reports that could be built, in their order. */
+export function presentReports(reports: Array<IDataObject | undefined>): IDataObject[] {
+	return reports.filter((report): report is IDataObject => report !== undefined);
+}

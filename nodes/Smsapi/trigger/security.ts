@@ -61,7 +61,7 @@ export function readSecretSetting(raw: unknown, resolved: unknown): SecretSettin
 	return { kind: 'invalid', reason: `the Secret resolved to ${what}, not to a text` };
 }
 
-export type SecretCheck =
+type SecretCheck =
 	| {
 			ok: true;
 			/** Parameters a caller glued to the secret with a second `?` (see below). */ extraQuery?: Record<
@@ -102,7 +102,7 @@ export function checkSecret(expected: string, query: unknown): SecretCheck {
 // Addresses
 
 /** An address as 16 bytes; IPv4 addresses are held in their IPv4-mapped IPv6 form (`::ffff:a.b.c.d`). */
-export type Ip16 = number[];
+type Ip16 = number[];
 
 export interface IpRule {
 	bytes: Ip16;

@@ -2,7 +2,7 @@
  * Delivery statuses of a message as the service reports them in delivery reports
  * (status codes 401 to 412, docs/service-behaviour.md, "Callbacks"). `final`: no later report is expected for the message.
  */
-export interface DeliveryStatus {
+interface DeliveryStatus {
 	code: number;
 	name: string;
 	final: boolean;
@@ -52,11 +52,11 @@ export const DELIVERY_STATUSES: readonly DeliveryStatus[] = [
 const BY_CODE = new Map(DELIVERY_STATUSES.map((status) => [status.code, status]));
 const BY_NAME = new Map(DELIVERY_STATUSES.map((status) => [status.name, status]));
 
-export function statusByCode(code: number | null | undefined): DeliveryStatus | undefined {
+function statusByCode(code: number | null | undefined): DeliveryStatus | undefined {
 	return code === null || code === undefined ? undefined : BY_CODE.get(code);
 }
 
-export function statusByName(name: string | null | undefined): DeliveryStatus | undefined {
+function statusByName(name: string | null | undefined): DeliveryStatus | undefined {
 	return name ? BY_NAME.get(name.trim().toUpperCase()) : undefined;
 }
 

@@ -69,6 +69,11 @@ export function querySecretUrl(eventUrl: string, secret: string): string {
 	return `${eventUrl}${eventUrl.includes('?') ? '&' : '?'}secret=${encodeURIComponent(secret)}`;
 }
 
+/** The URL with its secret segment replaced by `<secret>` (unchanged when it has no secret segment). */
+export function maskSecretSegment(url: string, queryUrl: string): string {
+	return url === queryUrl ? url : `${url.slice(0, url.lastIndexOf('/'))}/<secret>`;
+}
+
 /** The last segment of a request path, decoded (`/webhook/<id>/dlr/abc?x=1` -> `abc`). */
 export function lastPathSegment(path: string): string {
 	const withoutQuery = path.split('?')[0].replace(/\/+$/, '');

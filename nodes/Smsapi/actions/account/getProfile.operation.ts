@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems } from '../../items/loop';
 import { numberFromService } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
 

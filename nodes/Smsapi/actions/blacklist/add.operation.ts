@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems, withItemIndex } from '../../helpers/items';
-import { requiredPhoneNumber, toServiceDay } from '../../helpers/phoneNumber';
+import { mapItems, withItemIndex } from '../../items/loop';
+import { requiredPhoneNumber, toServiceDay } from '../../items/phoneNumber';
 import { smsapiApiRequest } from '../../transport';
 import { findBlacklistEntry, phoneNumberField } from './fields';
 import { optionsCollection } from '../commonFields';

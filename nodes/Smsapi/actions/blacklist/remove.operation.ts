@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
-import { requiredPhoneNumber } from '../../helpers/phoneNumber';
+import { mapItems } from '../../items/loop';
+import { requiredPhoneNumber } from '../../items/phoneNumber';
 import { apiPath, smsapiApiRequest } from '../../transport';
 import { findBlacklistEntry, phoneNumberField } from './fields';
 

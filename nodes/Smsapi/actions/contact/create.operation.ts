@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems, requiredText } from '../../helpers/items';
+import { mapItems, requiredText } from '../../items/loop';
 import { getSmsapiErrorCode, InvalidPathIdError, smsapiApiRequest } from '../../transport';
 import { additionalFieldsCollection, byDisplayName } from '../commonFields';
 import { contactFields, contactPhoneProblem, phoneNumberField, toContactBody } from './fields';

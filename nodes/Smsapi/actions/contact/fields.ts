@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requiredText } from '../../helpers/items';
+import { requiredText } from '../../items/loop';
 import { cleanNumber, validateNumber } from '../../helpers/numbers';
 
 /**

@@ -13,7 +13,7 @@ import {
 	contactOrderBy,
 	matchesContact,
 } from '../../helpers/contactFilters';
-import { mapItems } from '../../helpers/items';
+import { mapItems } from '../../items/loop';
 import {
 	type ListPage,
 	type SmsapiRequest,

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems } from '../../items/loop';
 import { apiPath, smsapiApiRequest } from '../../transport';
 import { byDisplayName, requireChanges, updateFieldsCollection } from '../commonFields';
 import {

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems, requiredText } from '../../helpers/items';
+import { mapItems, requiredText } from '../../items/loop';
 import { smsapiApiRequest } from '../../transport';
 import { additionalFieldsCollection, newNameField } from '../commonFields';
 import { createGroupFields, groupItem, toGroupParameters } from './fields';

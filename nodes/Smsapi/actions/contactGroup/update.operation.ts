@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems } from '../../items/loop';
 import { fetchRecord, putRecord, recordId } from '../byId';
 import { requireChanges, updateFieldsCollection } from '../commonFields';
 import { groupRecord, toGroupParameters, updateGroupFields } from './fields';

@@ -6,19 +6,18 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
-import {
-	ambiguousValues,
-	gatewayAddressFor,
-	gatewayBody,
-	gatewaySubject,
-} from '../../helpers/mail2sms';
-import { recipientNumbers, unsetRecipientLimit } from '../../helpers/recipientParameter';
-import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
-import { toWireParameters } from '../../helpers/sendWire';
+import { ambiguousValues, gatewayBody, gatewaySubject } from '../../helpers/mail2sms';
+import { mapItems } from '../../items/loop';
+import { recipientNumbers, unsetRecipientLimit } from '../../items/recipients';
+import { maxRecipientsOption } from '../../items/runOptions';
+import { checkRequest } from '../../send/checks';
+import { messageField, toField } from '../../send/fields';
+import { formatProblems } from '../../send/problems';
+import { parseSendOptions, setParameter, setRecipientValues } from '../../send/request';
+import { sendOptions } from '../../send/sendOptions';
+import { toWire } from '../../send/wire';
+import { MAIL2SMS_ADDRESSES } from '../../transport';
 import { byDisplayName, optionsCollection, passwordInput } from '../commonFields';
-import { maxRecipientsOption, messageField, sendOptions } from '../sms/fields';
-import { toSendParameters } from '../sms/sendParameters';
 
 /** Batching is the node's own; the gateway takes one e-mail per message. */
 const GATEWAY_EXCLUDED = new Set(['batching']);
@@ -87,12 +86,7 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 	{
-		displayName: 'To',
-		name: 'to',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '48500000000, 48500000001',
+		...toField,
 		description:
 			'Recipient phone numbers with the country prefix, separated by commas (an array from an expression also works)',
 	},
@@ -125,6 +119,15 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['emailGateway'], operation: ['compose'] } },
 	properties,
 );
+
+/** The gateway address of a platform; `custom` has none of its own. */
+function gatewayAddressFor(platform: string | undefined): string | undefined {
+	if (platform === 'custom') return undefined;
+	return (
+		MAIL2SMS_ADDRESSES[(platform ?? 'com') as keyof typeof MAIL2SMS_ADDRESSES] ??
+		MAIL2SMS_ADDRESSES.com
+	);
+}
 
 /**
  * The gateway's login: the operation's own Username and Password; the credential's only with
@@ -213,14 +216,14 @@ export async function execute(
 			},
 		);
 
-		const params = toSendParameters(options);
-		params.to = numbers;
-		if (message !== '') params.message = message;
-		const problems = validateSendParameters(params);
+		const request = parseSendOptions(options);
+		setRecipientValues(request, 'to', numbers);
+		if (message !== '') setParameter(request, 'message', message);
+		const problems = checkRequest(request, { numbersChecked: true });
 		if (problems) {
 			throw new NodeOperationError(this.getNode(), formatProblems(problems), { itemIndex });
 		}
-		const wire = toWireParameters(params);
+		const wire = toWire(request);
 		const ambiguous = ambiguousValues(wire);
 		if (ambiguous.length > 0) {
 			throw new NodeOperationError(

@@ -13,16 +13,16 @@ import {
 	isHlrError,
 	matchHlrEntries,
 } from '../../helpers/hlr';
-import { ItemOutcomes } from '../../helpers/itemOutcomes';
-import { withItemIndex } from '../../helpers/items';
+import { ItemOutcomes } from '../../items/outcomes';
+import { withItemIndex } from '../../items/loop';
 import {
 	DEFAULT_MAX_PARALLEL_REQUESTS,
 	parallelLimit,
 	runInParallel,
 } from '../../helpers/parallel';
-import { unsetRecipientLimit, recipientNumbers } from '../../helpers/recipientParameter';
+import { unsetRecipientLimit, recipientNumbers } from '../../items/recipients';
 import { describeSmsapiError, hlrEntries, smsapiApiRequest } from '../../transport';
-import { maxParallelRequestsOption, maxRecipientsOption } from '../sms/fields';
+import { maxParallelRequestsOption, maxRecipientsOption } from '../../items/runOptions';
 
 const properties: INodeProperties[] = [
 	{

@@ -6,9 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mediaSendOptions, prepareMediaSend } from '../mediaSend';
+import type { ItemSend, SendChannel } from '../../send/channel';
+import { toField } from '../../send/fields';
+import { mediaSendOptions, readMediaSend } from '../../send/media';
+import { executeSends } from '../../send/run';
 import { isHttpAddress } from '../shortLink/fields';
-import { executeSends, type SendChannel, toField } from '../sms/send.operation';
 
 const properties: INodeProperties[] = [
 	toField,
@@ -94,7 +96,7 @@ export function pictureSmil(url: string): string {
 	);
 }
 
-function prepareItem(this: IExecuteFunctions, itemIndex: number) {
+function readItem(this: IExecuteFunctions, itemIndex: number): ItemSend {
 	const options = { ...(this.getNodeParameter('options', itemIndex, {}) as IDataObject) };
 	const subject = String(this.getNodeParameter('subject', itemIndex, '') ?? '').trim();
 	if (subject === '') {
@@ -131,10 +133,10 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number) {
 		}
 		smil = pictureSmil(url);
 	}
-	return prepareMediaSend.call(this, itemIndex, options, { subject, smil });
+	return readMediaSend.call(this, itemIndex, options, { subject, smil });
 }
 
-const MMS: SendChannel = { endpoint: 'mms.do', prepareItem };
+const MMS: SendChannel = { endpoint: 'mms.do', readItem };
 
 export async function execute(
 	this: IExecuteFunctions,

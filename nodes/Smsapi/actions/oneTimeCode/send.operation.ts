@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
-import { requiredPhoneNumber } from '../../helpers/phoneNumber';
+import { mapItems } from '../../items/loop';
+import { requiredPhoneNumber } from '../../items/phoneNumber';
 import { smsapiApiRequest } from '../../transport';
 import { optionsCollection, phoneNumberInput } from '../commonFields';
 

@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems, withItemIndex } from '../../helpers/items';
-import { requiredPhoneNumber } from '../../helpers/phoneNumber';
+import { mapItems, withItemIndex } from '../../items/loop';
+import { requiredPhoneNumber } from '../../items/phoneNumber';
 import { smsapiApiRequest } from '../../transport';
 import { phoneNumberInput } from '../commonFields';
 

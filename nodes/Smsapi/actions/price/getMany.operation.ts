@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems } from '../../items/loop';
 import { splitList, numberFromService } from '../../helpers/values';
 import { fetchList } from '../wholeList';
 import { optionsCollection } from '../commonFields';

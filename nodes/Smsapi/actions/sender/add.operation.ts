@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems, requiredText } from '../../helpers/items';
+import { mapItems, requiredText } from '../../items/loop';
 import { smsapiApiRequest } from '../../transport';
 import { senderActionItem } from './fields';
 

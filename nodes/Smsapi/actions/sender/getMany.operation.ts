@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems } from '../../items/loop';
 import { fetchList } from '../wholeList';
 import { senderItem } from './fields';
 import { optionsCollection } from '../commonFields';

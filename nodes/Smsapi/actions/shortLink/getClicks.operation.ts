@@ -6,9 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems } from '../../items/loop';
 import { listEntries } from '../../helpers/lists';
-import { toServiceDay } from '../../helpers/phoneNumber';
+import { toServiceDay } from '../../items/phoneNumber';
 import { splitList } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
 import { limitEntries, returnAllFields } from '../listFields';

@@ -6,20 +6,14 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems } from '../../items/loop';
 import { calculateMessage } from '../../helpers/segments';
-import { MESSAGE_HINT } from './fields';
+import { messageField } from '../../send/fields';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
-		required: true,
+		...messageField,
 		description: 'The text to measure. Nothing is sent and no credential is used.',
-		hint: MESSAGE_HINT,
 	},
 	{
 		displayName: 'Options',

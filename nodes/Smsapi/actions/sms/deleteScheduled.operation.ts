@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems } from '../../helpers/items';
+import { mapItems } from '../../items/loop';
 import { splitList } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
 

@@ -6,22 +6,23 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItemsInParallel } from '../../helpers/items';
 import { DEFAULT_MAX_PARALLEL_REQUESTS, parallelLimit } from '../../helpers/parallel';
-import { formatProblems, validateSendParameters } from '../../helpers/sendValidation';
-import { toWireParameters } from '../../helpers/sendWire';
 import { numberFromService, toText } from '../../helpers/values';
-import { smsapiApiRequest } from '../../transport';
+import { mapItemsInParallel } from '../../items/loop';
+import { maxParallelRequestsOption } from '../../items/runOptions';
+import { withInertMacros } from '../../items/untrustedText';
+import { checkRequest } from '../../send/checks';
 import {
 	HIDE_WITH_TEMPLATE,
-	maxParallelRequestsOption,
 	messageField,
 	neutralizeMacrosOption,
-	sendOptions,
 	withOwnOptions,
-} from './fields';
-import { toSendParameters } from './sendParameters';
-import { withInertMacros } from './untrustedText';
+} from '../../send/fields';
+import { formatProblems } from '../../send/problems';
+import { hasParameter, parseSendOptions, setParameter } from '../../send/request';
+import { sendOptions } from '../../send/sendOptions';
+import { toWire } from '../../send/wire';
+import { smsapiApiRequest } from '../../transport';
 
 /** Per-recipient values cannot be given for a group whose members the node does not know. */
 const GROUP_EXCLUDED = new Set(['batching', 'idx', 'param1', 'param2', 'param3', 'param4']);
@@ -74,12 +75,13 @@ export async function execute(
 		let message = toText(this.getNodeParameter('message', itemIndex, ''));
 		if (options.neutralizeMacros === true)
 			message = withInertMacros.call(this, 'message', itemIndex, message);
-		const params = toSendParameters(options, { timezone: this.getTimezone?.() });
-		params.group = group;
+		const request = parseSendOptions(options, { timezone: this.getTimezone?.() });
+		setParameter(request, 'group', group);
 		// A template replaces the message (Message is hidden then; a value left from before is ignored).
-		if (message !== '' && params.template === undefined) params.message = message;
+		if (message !== '' && !hasParameter(request, 'template'))
+			setParameter(request, 'message', message);
 
-		const problems = validateSendParameters(params);
+		const problems = checkRequest(request);
 		if (problems || group === '') {
 			throw new NodeOperationError(
 				this.getNode(),
@@ -92,7 +94,7 @@ export async function execute(
 		const { data } = await smsapiApiRequest.call(this, {
 			method: 'POST',
 			endpoint: 'sms.do',
-			body: toWireParameters(params),
+			body: toWire(request),
 			safeToRepeat: false,
 		});
 		const response = data as IDataObject;

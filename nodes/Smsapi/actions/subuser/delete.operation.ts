@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems, requiredText } from '../../helpers/items';
+import { mapItems, requiredText } from '../../items/loop';
 import { apiPath, smsapiApiRequest } from '../../transport';
 import { fetchList } from '../wholeList';
 import { existingSubuserField } from './fields';

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mapItems, requiredText, withItemIndex } from '../../helpers/items';
+import { mapItems, requiredText, withItemIndex } from '../../items/loop';
 import { smsapiApiRequest } from '../../transport';
 import { newNameField, optionsCollection } from '../commonFields';
 import { fetchList } from '../wholeList';

@@ -6,9 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { mediaSendOptions, prepareMediaSend } from '../mediaSend';
+import type { ItemSend, SendChannel } from '../../send/channel';
+import { toField } from '../../send/fields';
+import { mediaSendOptions, readMediaSend } from '../../send/media';
+import { executeSends } from '../../send/run';
 import { isHttpAddress } from '../shortLink/fields';
-import { executeSends, type SendChannel, toField } from '../sms/send.operation';
 
 const properties: INodeProperties[] = [
 	toField,
@@ -93,7 +95,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function prepareItem(this: IExecuteFunctions, itemIndex: number) {
+function readItem(this: IExecuteFunctions, itemIndex: number): ItemSend {
 	const options = { ...(this.getNodeParameter('options', itemIndex, {}) as IDataObject) };
 	const content: Record<string, string | number> = {};
 	if (this.getNodeParameter('contentType', itemIndex, 'tts') === 'file') {
@@ -124,10 +126,10 @@ function prepareItem(this: IExecuteFunctions, itemIndex: number) {
 	}
 	if (typeof options.try === 'number') content.try = options.try;
 	if (typeof options.interval === 'number') content.interval = options.interval;
-	return prepareMediaSend.call(this, itemIndex, options, content);
+	return readMediaSend.call(this, itemIndex, options, content);
 }
 
-const VMS: SendChannel = { endpoint: 'vms.do', prepareItem };
+const VMS: SendChannel = { endpoint: 'vms.do', readItem };
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -1,0 +1,75 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { errorItem, failureItem, withItemIndex } from './loop';
+
+/** What one input item came to: its output rows (in order) and the errors that stopped parts of it. */
+export interface ItemOutcome<Row> {
+	rows: Row[];
+	errors: Error[];
+}
+
+/**
+ * The outcomes of a run whose service requests carry several items (sms.send, hlr.lookup): every
+ * item is read and checked first (prepare), the requests are planned across items, and each
+ * answer is handed back to the items it belongs to (collect). With Continue On Fail an item's
+ * failure stays its own; the output keeps input order, every item paired with its input.
+ */
+export class ItemOutcomes<Row> {
+	private readonly outcomes: Array<ItemOutcome<Row>>;
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		itemCount: number,
+	) {
+		this.outcomes = Array.from({ length: itemCount }, () => ({ rows: [], errors: [] }));
+	}
+
+	/**
+	 * `prepare` for every item before anything is sent: a bad item stops the run (without
+	 * Continue On Fail) or keeps its error, and nothing has been charged yet either way.
+	 */
+	prepareEach<Prepared extends object>(
+		prepare: (itemIndex: number) => Prepared,
+	): Array<Prepared & { itemIndex: number }> {
+		const continueOnFail = this.context.continueOnFail();
+		const ready: Array<Prepared & { itemIndex: number }> = [];
+		for (let itemIndex = 0; itemIndex < this.outcomes.length; itemIndex++) {
+			try {
+				ready.push({ ...prepare(itemIndex), itemIndex });
+			} catch (error) {
+				if (!continueOnFail) throw withItemIndex.call(this.context, error, itemIndex);
+				this.outcomes[itemIndex].errors.push(error as Error);
+			}
+		}
+		return ready;
+	}
+
+	get(itemIndex: number): ItemOutcome<Row> {
+		return this.outcomes[itemIndex];
+	}
+
+	/** Every item's outcome with its index, in input order. */
+	entries(): Array<[number, ItemOutcome<Row>]> {
+		return this.outcomes.map((outcome, itemIndex) => [itemIndex, outcome]);
+	}
+
+	/**
+	 * The node's output: each item's rows (a failed row reduced to `{ error }` on the error
+	 * output), then its errors as error items.
+	 */
+	toOutput(asItem: (row: Row) => { json: IDataObject; failed?: boolean }): INodeExecutionData[] {
+		const output: INodeExecutionData[] = [];
+		this.outcomes.forEach(({ rows, errors }, itemIndex) => {
+			for (const row of rows) {
+				const { json, failed } = asItem(row);
+				output.push(
+					failed
+						? failureItem.call(this.context, json, itemIndex)
+						: { json, pairedItem: { item: itemIndex } },
+				);
+			}
+			for (const error of errors) output.push(errorItem.call(this.context, error, itemIndex));
+		});
+		return output;
+	}
+}

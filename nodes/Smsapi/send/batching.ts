@@ -1,0 +1,271 @@
+/**
+ * Item batching: input items whose sends differ only in recipients (and their per-recipient
+ * values) travel in one service request. How the answer goes back to the items is in results.ts.
+ */
+import { NumberIndex } from './numberIndex';
+import type { SendParameters } from './parameters';
+import {
+	MAX_PERSONALISED_PER_REQUEST,
+	MAX_RECIPIENTS_PER_REQUEST,
+	MAX_SHORT_LINK_RECIPIENTS,
+	PARAM_KEYS,
+	PER_RECIPIENT_KEYS,
+	type PerRecipientKey,
+	SHORT_LINK_MACRO,
+	type SendRequest,
+	parseSendParameters,
+} from './request';
+import { toWire } from './wire';
+
+/** One input item's send, parsed, with its wire form (`toWire` of the request). */
+export interface PlannedSend {
+	itemIndex: number;
+	request: SendRequest;
+	wire: Record<string, string>;
+}
+
+/** One input item's send as parameters that were not parsed yet. */
+export interface ItemSendRequest {
+	itemIndex: number;
+	params: SendParameters;
+}
+
+/** Which of an item's recipients a service request carries. */
+export interface BatchMember {
+	itemIndex: number;
+	/** Positions in the item's own `to` list, ascending. */
+	recipientIndexes: number[];
+	/** The numbers at those positions, as sent. */
+	numbers: string[];
+}
+
+/** One request to `sms.do`: the wire parameters and the items (and recipients) in it. */
+export interface ServiceRequest {
+	params: Record<string, string>;
+	members: BatchMember[];
+	/** Number of recipients in `params.to`. */
+	recipients: number;
+}
+
+export interface BatchingOptions {
+	/** Let items share requests. Off: every item gets its own requests (still split by limits). Default true. */
+	batching?: boolean;
+	/** Recipients per request. Default 10,000 (the service's recommended maximum). */
+	maxRecipients?: number;
+	/** Recipients per request when personalised (param1..4) or with a short link. Default 100. */
+	maxPersonalised?: number;
+}
+
+interface PreparedItem {
+	itemIndex: number;
+	/** Everything but recipients and their values, in wire form. */
+	shared: Record<string, string>;
+	numbers: string[];
+	values: Partial<Record<PerRecipientKey, string[]>>;
+	key: string;
+	limit: number;
+	allowDuplicates: boolean;
+	/** False when the per-recipient values do not line up with `to`: sent alone, as given. */
+	aligned: boolean;
+}
+
+/** Recipients a request may carry for this send. */
+export function recipientLimit(request: SendRequest, options: BatchingOptions = {}): number {
+	const personalised = PARAM_KEYS.some((key) => request.perRecipient[key] !== undefined);
+	const shortLink = SHORT_LINK_MACRO.test(request.message ?? '');
+	if (personalised || shortLink) {
+		return Math.min(
+			options.maxPersonalised ?? MAX_PERSONALISED_PER_REQUEST,
+			MAX_SHORT_LINK_RECIPIENTS,
+		);
+	}
+	return options.maxRecipients ?? MAX_RECIPIENTS_PER_REQUEST;
+}
+
+/** The wire parameters but the recipients and their values: what the items of a request share. */
+function sharedPart(wire: Record<string, string>): Record<string, string> {
+	const shared: Record<string, string> = {};
+	for (const [key, value] of Object.entries(wire)) {
+		if (key !== 'to' && !(PER_RECIPIENT_KEYS as readonly string[]).includes(key))
+			shared[key] = value;
+	}
+	return shared;
+}
+
+/**
+ * A stable key of everything that must be equal for two sends to share a request: every
+ * parameter except the recipients and their values, plus which per-recipient parameters are
+ * used (an item with idx cannot share with one without).
+ */
+export function batchKey(params: SendParameters): string {
+	const wire = toWire(parseSendParameters(params));
+	return keyOf(sharedPart(wire), wire);
+}
+
+/** batchKey from the wire parameters and their shared part. */
+function keyOf(shared: Record<string, string>, wire: Record<string, string>): string {
+	const sorted = Object.keys(shared)
+		.sort()
+		.map((key) => [key, shared[key]]);
+	const perRecipient = PER_RECIPIENT_KEYS.filter((key) => wire[key] !== undefined);
+	return JSON.stringify([sorted, perRecipient]);
+}
+
+function prepare(send: PlannedSend, options: BatchingOptions): PreparedItem {
+	const { request, wire } = send;
+	const numbers = request.to;
+	const values: PreparedItem['values'] = {};
+	let aligned = numbers.length > 0;
+	for (const key of PER_RECIPIENT_KEYS) {
+		const list = request.perRecipient[key];
+		if (list === undefined) continue;
+		values[key] = list;
+		if (list.length !== numbers.length) aligned = false;
+	}
+	const shared = sharedPart(wire);
+	return {
+		itemIndex: send.itemIndex,
+		shared,
+		numbers,
+		values,
+		key: keyOf(shared, wire),
+		limit: Math.max(1, recipientLimit(request, options)),
+		allowDuplicates: request.flags.allow_duplicates === true,
+		aligned,
+	};
+}
+
+interface OpenRequest {
+	shared: Record<string, string>;
+	valueKeys: PerRecipientKey[];
+	members: BatchMember[];
+	values: Partial<Record<PerRecipientKey, string[]>>;
+	numbers: string[];
+	index: NumberIndex;
+	limit: number;
+	closed: boolean;
+}
+
+function openRequest(item: PreparedItem): OpenRequest {
+	return {
+		shared: item.shared,
+		valueKeys: Object.keys(item.values) as PerRecipientKey[],
+		members: [],
+		values: {},
+		numbers: [],
+		index: new NumberIndex(),
+		limit: item.limit,
+		closed: false,
+	};
+}
+
+/** `target.push(...values)` without the argument-count limit a spread hits around 100,000 values. */
+function append<T>(target: T[], values: readonly T[]): void {
+	for (const value of values) target.push(value);
+}
+
+function addRecipients(request: OpenRequest, item: PreparedItem, start: number, end: number): void {
+	const numbers = item.numbers.slice(start, end);
+	const recipientIndexes = numbers.map((_, i) => start + i);
+	request.members.push({ itemIndex: item.itemIndex, recipientIndexes, numbers });
+	append(request.numbers, numbers);
+	request.index.add(numbers);
+	for (const key of request.valueKeys) {
+		const list = (request.values[key] ??= []);
+		append(list, (item.values[key] ?? []).slice(start, end));
+	}
+}
+
+function toServiceRequest(request: OpenRequest): ServiceRequest {
+	const params: Record<string, string> = {};
+	if (request.numbers.length > 0) params.to = request.numbers.join(',');
+	Object.assign(params, request.shared);
+	for (const key of request.valueKeys) params[key] = (request.values[key] ?? []).join('|');
+	return { params, members: request.members, recipients: request.numbers.length };
+}
+
+/**
+ * Plan the service requests for the sends of a run.
+ *
+ * - Items share a request only when their `batchKey` is equal and batching is on.
+ * - A request holds at most `maxRecipients` recipients (10,000), or 100 when personalised or
+ *   with a short link.
+ * - An item that fits in one request is never split: when the open request has no room, it
+ *   starts a new one, so one failing request never leaves an item half sent.
+ * - An item larger than the limit is split into consecutive requests of its own.
+ * - Without `allow_duplicates`, an item whose number is already in the open request (also in
+ *   national form) starts a new one, since the service would send that number one message.
+ * - Items without recipients (group sends) and items whose idx/param values do not line up
+ *   with `to` are sent alone and as given; the service's answer then concerns only them.
+ * - Requests come out in the order of their first item; within a request, input order.
+ */
+export function planRequests(
+	items: readonly PlannedSend[],
+	options: BatchingOptions = {},
+): ServiceRequest[] {
+	const batching = options.batching ?? true;
+	const requests: OpenRequest[] = [];
+	const openByKey = new Map<string, OpenRequest>();
+
+	const start = (item: PreparedItem): OpenRequest => {
+		const request = openRequest(item);
+		requests.push(request);
+		return request;
+	};
+
+	for (const raw of items) {
+		const item = prepare(raw, options);
+
+		if (!item.aligned) {
+			const request = start(item);
+			request.valueKeys = [];
+			request.members.push({
+				itemIndex: item.itemIndex,
+				recipientIndexes: item.numbers.map((_, i) => i),
+				numbers: item.numbers,
+			});
+			append(request.numbers, item.numbers);
+			// The values go as given: the service answers error 18 or 20 for this item alone.
+			for (const [key, list] of Object.entries(item.values)) request.shared[key] = list.join('|');
+			request.closed = true;
+			continue;
+		}
+
+		if (item.numbers.length > item.limit) {
+			for (let from = 0; from < item.numbers.length; from += item.limit) {
+				const request = start(item);
+				addRecipients(request, item, from, Math.min(from + item.limit, item.numbers.length));
+				request.closed = true;
+			}
+			continue;
+		}
+
+		let request = batching ? openByKey.get(item.key) : undefined;
+		const fits =
+			request !== undefined &&
+			!request.closed &&
+			request.numbers.length + item.numbers.length <= request.limit &&
+			(item.allowDuplicates || !request.index.collides(item.numbers));
+		if (!fits) {
+			request = start(item);
+			if (batching) openByKey.set(item.key, request);
+		}
+		addRecipients(request as OpenRequest, item, 0, item.numbers.length);
+	}
+
+	return requests.map(toServiceRequest);
+}
+
+/** `planRequests` for sends given as parameters that were not parsed yet. */
+export function splitIntoRequests(
+	items: readonly ItemSendRequest[],
+	options: BatchingOptions = {},
+): ServiceRequest[] {
+	return planRequests(
+		items.map(({ itemIndex, params }) => {
+			const request = parseSendParameters(params);
+			return { itemIndex, request, wire: toWire(request) };
+		}),
+		options,
+	);
+}

@@ -1,0 +1,48 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { recipientNumbers } from '../items/recipients';
+import type { SendRequest } from './request';
+
+/**
+ * What a channel (SMS, MMS, voice, a future one) adds to the sending core (run.ts): its endpoint
+ * and how one item's parameters become a checked request. Batching, idx, failover and the
+ * answer's distribution are the core's.
+ */
+export interface SendChannel {
+	/** The service's endpoint the requests go to (`sms.do`, `mms.do`, `vms.do`). */
+	endpoint: string;
+	/** Read and check one item; throws (with the item's index) what is wrong with it. */
+	readItem(this: IExecuteFunctions, itemIndex: number): ItemSend;
+}
+
+/** One item's send as its channel read it: checked; idx still to be generated when it has none. */
+export interface ItemSend {
+	request: SendRequest;
+	/** No idx of the user's own: the core generates one per message (`guardWithGeneratedIdx`). */
+	generateIdx: boolean;
+}
+
+/** A send's To in the error of a list over Max Recipients per Item. */
+const SEND_RECIPIENTS = {
+	field: 'To',
+	noun: 'recipients',
+	nothingDone: 'Nothing was sent for this item.',
+};
+
+/**
+ * The item's recipients (`to`), counted, checked and cleaned; an error names every bad number.
+ * The protection against a list from outside (Max Recipients per Item) comes before anything else.
+ */
+export function readRecipients(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	options: IDataObject,
+): string[] {
+	return recipientNumbers.call(
+		this,
+		this.getNodeParameter('to', itemIndex) as string | string[],
+		itemIndex,
+		{ empty: 'No recipient: "To" is empty' },
+		{ option: options.maxRecipientsPerItem, texts: SEND_RECIPIENTS },
+	);
+}

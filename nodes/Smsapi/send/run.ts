@@ -1,0 +1,125 @@
+import type { IExecuteFunctions, INodeExecutionData, NodeOperationError } from 'n8n-workflow';
+
+import { DEFAULT_MAX_PARALLEL_REQUESTS, parallelLimit, runInParallel } from '../helpers/parallel';
+import { withItemIndex } from '../items/loop';
+import { ItemOutcomes } from '../items/outcomes';
+import { smsapiApiRequest } from '../transport';
+import { acceptedEarlier, applyAnswer } from './answer';
+import { type ServiceRequest, planRequests } from './batching';
+import type { SendChannel } from './channel';
+import { type SendOutcomes, explainPartsRefusal, sentSummary, throwIfAnyFailed } from './errors';
+import { idxRefusalOf, rememberSent } from './idx/idxRefusal';
+import { type ReadySend, assignGeneratedIdx } from './idx/idxSeed';
+import { toWire } from './wire';
+
+/**
+ * The sending core: every item of the run sent through its channel. Each item is read and checked
+ * once (the channel), put in wire form once, given generated idx values, batched with the others
+ * into requests, sent (failover-safe, at most Max Parallel Requests at a time), and the service's
+ * answers are handed back to the items they belong to.
+ */
+export async function executeSends(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	channel: SendChannel,
+): Promise<INodeExecutionData[]> {
+	const continueOnFail = this.continueOnFail();
+	const outcomes: SendOutcomes = new ItemOutcomes(this, items.length);
+	const ready: ReadySend[] = outcomes.prepareEach((itemIndex) => {
+		const send = channel.readItem.call(this, itemIndex);
+		return { ...send, wire: toWire(send.request) };
+	});
+	const idxRun = assignGeneratedIdx.call(this, ready);
+	/** Items whose idx values this run generated. */
+	const generatedIdx = new Set(
+		ready.filter((send) => send.generateIdx).map((send) => send.itemIndex),
+	);
+
+	// Batching is read from the first item: items with it switched off differently cannot share
+	// requests anyway, and one request plan keeps the order of the run predictable.
+	const batching = (this.getNodeParameter('options.batching', 0, true) as boolean) !== false;
+	// Each request is dropped once its answer has been handed back: a run holds the bodies of the
+	// requests in flight, not of all of them.
+	const requests: Array<ServiceRequest | undefined> = planRequests(ready, { batching });
+	ready.length = 0;
+
+	// Requests go out in parallel, at most Max Parallel Requests at a time (below the service's
+	// limit of simultaneous sends; a 202 over it is repeated by the transport after a wait, which
+	// cannot double a send: the service refused it unprocessed). Answers are handed back in
+	// request order, so the output keeps input order whatever order they arrive in.
+	const limit = parallelLimit(
+		this.getNodeParameter('options.maxParallelRequests', 0, DEFAULT_MAX_PARALLEL_REQUESTS),
+	);
+	const allGenerated = (request: ServiceRequest) =>
+		request.members.every((member) => generatedIdx.has(member.itemIndex));
+	let stopping: NodeOperationError | undefined;
+	/** A request's whole failure: its items' error (Continue On Fail), else the run stops. */
+	const failed = (request: ServiceRequest, error: unknown): boolean => {
+		if (!continueOnFail) {
+			stopping ??= withItemIndex.call(
+				this,
+				error,
+				request.members[0].itemIndex,
+			) as NodeOperationError;
+			return false;
+		}
+		for (const member of request.members)
+			outcomes.get(member.itemIndex).errors.push(error as Error);
+		return true;
+	};
+	await runInParallel(
+		requests.length,
+		async (index) => {
+			const request = requests[index] as ServiceRequest;
+			const generated = allGenerated(request);
+			// Recorded before it goes out: a later try of this node run (Retry On Fail) that is refused
+			// for these idx values then knows what this one sent (idx/idxRefusal.ts).
+			if (generated) rememberSent(idxRun, request.params);
+			return await smsapiApiRequest.call(this, {
+				method: 'POST',
+				endpoint: channel.endpoint,
+				body: request.params,
+				safeToRepeat: false,
+				idxGenerated: generated,
+			});
+		},
+		{
+			limit,
+			settled: (index, result) => {
+				const request = requests[index] as ServiceRequest;
+				requests[index] = undefined;
+				// Error 53 to idx values this run generated counts as "sent once" only with proof that
+				// the same content went out before (idx/idxRefusal.ts); otherwise it is an error.
+				const refusal = idxRefusalOf(this.getNode(), idxRun, request.params, {
+					generated: allGenerated(request),
+					endpoint: channel.endpoint,
+					result,
+				});
+				if (refusal === 'acceptedEarlier') {
+					acceptedEarlier(request, outcomes);
+					return true;
+				}
+				if (refusal) return failed(request, refusal);
+				if (result.ok) {
+					applyAnswer.call(this, request, result.value.data, outcomes);
+					return true;
+				}
+				const { error } = result;
+				explainPartsRefusal(error, request);
+				// The whole request failed (e.g. 103 not enough credits: nothing of it was sent).
+				// Without Continue On Fail the run stops: no further request starts, and the error
+				// says what the requests before it (and those already in flight) sent.
+				return failed(request, error);
+			},
+		},
+	);
+	if (stopping) {
+		const sent = sentSummary(outcomes);
+		if (sent) stopping.description = `${stopping.description ?? ''} ${sent}`.trim();
+		throw stopping;
+	}
+
+	if (!continueOnFail) throwIfAnyFailed.call(this, outcomes);
+
+	return outcomes.toOutput((json) => ({ json }));
+}

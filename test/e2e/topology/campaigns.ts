@@ -1,0 +1,83 @@
+/**
+ * Queue mode: campaigns run on the workers, every recipient accepted once, the execution saved in
+ * PostgreSQL, the output paired with its input; several started together spread over both workers.
+ */
+import { waitFor } from '../harness';
+import { control } from '../sms/support';
+import { expectEachOnce, numbersOf, pairedIndex, seconds, smsapiOutput, unfinishedOnWorkers, workerOf } from './campaign';
+import { TOPOLOGY_TEST_TIMEOUT_MS, type TopologySuite } from './setup';
+
+export function registerCampaignTests(ctx: TopologySuite): void {
+	const { line, campaign, block, startCampaign, finishedExecutions } = ctx;
+
+	it(
+		'a 10,000-recipient campaign runs on a worker: each recipient accepted once, the execution in PostgreSQL, the output paired',
+		async () => {
+			const { n8n, emulator } = ctx;
+			const first = block();
+			const numbers = numbersOf(first, 10_000);
+			const before = await n8n.lastExecutionId();
+			const requestsBefore = emulator.state.requests.filter((r) => r.path === '/sms.do').length;
+			const started = Date.now();
+			await startCampaign(campaign.path, { first, count: numbers.length, run: 'big' });
+			const [execution] = await finishedExecutions(campaign.id, before, 1, 180_000);
+			const took = Date.now() - started;
+
+			expect(execution.status).toBe('success');
+			expect(workerOf(n8n, execution.id)).toMatch(/^worker[12]$/);
+			expectEachOnce(emulator, numbers);
+			expect(
+				emulator.state.requests.filter((r) => r.path === '/sms.do').length - requestsBefore,
+			).toBeGreaterThanOrEqual(100);
+
+			const items = smsapiOutput(execution);
+			expect(items).toHaveLength(numbers.length);
+			const unpaired = items.filter(
+				(item, i) => pairedIndex(item) !== i || item.json.number !== numbers[i],
+			);
+			expect(unpaired.slice(0, 3)).toEqual([]);
+			expect(items.every((item) => item.json.status === 'QUEUE')).toBe(true);
+			process.stderr.write(
+				`[topology ${line.version}] 10,000-recipient campaign: ${seconds(took)} from the webhook call to the saved execution ` +
+					`(${seconds(Date.parse(execution.stoppedAt!) - Date.parse(execution.startedAt!))} on ${workerOf(n8n, execution.id)})\n`,
+			);
+		},
+		TOPOLOGY_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'six campaigns started together spread over both workers (five at most on one), each recipient accepted once',
+		async () => {
+			const { n8n, emulator } = ctx;
+			const before = await n8n.lastExecutionId();
+			const campaigns = Array.from({ length: 6 }, (_, k) => ({
+				first: block(),
+				count: 300,
+				run: `spread-${k}`,
+			}));
+			// Both workers free (see unfinishedOnWorkers), so that the six can spread over them.
+			await waitFor('both workers idle', 60_000, async () =>
+				unfinishedOnWorkers(n8n).length === 0 ? true : undefined,
+			);
+			// 300 recipients = 3 requests; each answer takes 0.5 s, so the six overlap on the workers.
+			await control(emulator, 'POST', 'latency', { ms: 500 });
+			try {
+				await Promise.all(campaigns.map((body) => startCampaign(campaign.path, body)));
+				const executions = await finishedExecutions(
+					campaign.id,
+					before,
+					campaigns.length,
+					120_000,
+				);
+				expect(executions.map((e) => e.status)).toEqual(campaigns.map(() => 'success'));
+				const workers = executions.map((e) => workerOf(n8n, e.id));
+				expect(new Set(workers)).toEqual(new Set(['worker1', 'worker2']));
+			} finally {
+				await control(emulator, 'POST', 'latency', { ms: 20 });
+			}
+			for (const { first, count } of campaigns) expectEachOnce(emulator, numbersOf(first, count));
+		},
+		TOPOLOGY_TEST_TIMEOUT_MS,
+	);
+
+}

@@ -1,0 +1,103 @@
+/**
+ * A request as the emulator reads it (RequestContext: query, form or JSON body, the parameters
+ * merged as the service reads them) and as it records it (RecordedRequest, secrets redacted).
+ */
+import type { IncomingMessage } from 'node:http';
+
+import type { RequestContext } from './http-types';
+import type { Address, RecordedRequest } from './state';
+import { clientIp, flattenJson, parseFormWithEncoding, type Params } from './util';
+
+/** Parameters whose values never go into the records or the logs. */
+export const SECRET_PARAMS = new Set(['access_token', 'password', 'pass', 'pass_api']);
+
+function redact(params: Params): Params {
+	const out: Params = {};
+	for (const [k, v] of Object.entries(params)) out[k] = SECRET_PARAMS.has(k) ? '<redacted>' : v;
+	return out;
+}
+
+export interface IncomingRequest {
+	ctx: RequestContext;
+	/** The query string's parameters, and the form body's (empty for other bodies). */
+	query: Params;
+	formBody: Params;
+	/** A JSON body that does not parse. */
+	badJson: boolean;
+}
+
+/** Reads a request whose body is `raw`, as the service reads it. */
+export function readRequest(address: Address, req: IncomingMessage, raw: Buffer): IncomingRequest {
+	const url = new URL(req.url ?? '/', 'http://emulator');
+	const rawQuery = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1) : '';
+	const query = parseFormWithEncoding(rawQuery);
+	const contentType = (req.headers['content-type'] ?? '').toLowerCase();
+	const ctx: RequestContext = {
+		address,
+		method: (req.method ?? 'GET').toUpperCase(),
+		path: url.pathname,
+		query,
+		params: { ...query },
+		bodyKind: 'none',
+		form: {},
+		jsonBody: undefined,
+		headers: req.headers,
+		ip: clientIp(req),
+	};
+	let badJson = false;
+	let formBody: Params = {};
+	if (raw.length > 0) {
+		if (contentType.includes('application/json')) {
+			ctx.bodyKind = 'json';
+			try {
+				ctx.jsonBody = JSON.parse(raw.toString('utf8'));
+				Object.assign(ctx.params, flattenJson(ctx.jsonBody));
+			} catch {
+				badJson = true;
+			}
+		} else if (contentType.includes('application/x-www-form-urlencoded') || contentType === '') {
+			ctx.bodyKind = 'form';
+			formBody = parseFormWithEncoding(raw.toString('latin1'), query.encoding);
+			ctx.form = formBody;
+			Object.assign(ctx.params, formBody);
+		} else {
+			ctx.bodyKind = 'other';
+		}
+	}
+	return { ctx, query, formBody, badJson };
+}
+
+/** The record of a request (its answer is filled in when it goes out). */
+export function recordOf(
+	seq: number,
+	{ ctx, query, formBody }: IncomingRequest,
+	req: IncomingMessage,
+	raw: Buffer,
+	authMethod: RecordedRequest['authMethod'],
+): RecordedRequest {
+	return {
+		seq,
+		address: ctx.address,
+		method: ctx.method,
+		path: ctx.path,
+		query: redact(query),
+		body:
+			ctx.bodyKind === 'form'
+				? redact(formBody)
+				: ctx.bodyKind === 'json'
+					? (ctx.jsonBody ?? raw.toString('utf8'))
+					: raw.toString('utf8').slice(0, 10000),
+		contentType: req.headers['content-type'] ?? null,
+		headers: Object.fromEntries(
+			Object.entries(req.headers).map(([k, v]) => [
+				k,
+				k === 'authorization' ? String(v).replace(/^(\S+)\s.*$/, '$1 <redacted>') : String(v),
+			]),
+		),
+		authMethod,
+		remoteAddress: ctx.ip,
+		time: new Date().toISOString(),
+		responseStatus: 0,
+		responseBody: '',
+	};
+}

@@ -1,0 +1,321 @@
+/**
+ * parseCallback on each event: delivery reports (GET requests whose parameters carry
+ * comma-separated columns, one report a position), number lookup results (POST, arrays in every
+ * shape n8n passes), inbound messages, clicks and bulk starts.
+ */
+import { parseCallback } from '../../nodes/Smsapi/trigger/callbackParsing';
+import { parseFormEncoded } from '../../nodes/Smsapi/trigger/formDecoding';
+import { PARSE_LIMITS } from '../../nodes/Smsapi/trigger/limits';
+import { ok, oneDlr } from './parse-support';
+
+describe('delivery reports (GET, comma-separated columns)', () => {
+	it('turns one report into one item with the service names, typed values and derived fields', () => {
+		const { reports, dropped } = ok(parseCallback('dlr', { query: { ...oneDlr, secret: 's3cret' }, body: {} }));
+		expect(dropped).toEqual([]);
+		expect(reports).toEqual([
+			{
+				MsgId: '7074294081650020450',
+				status: 404,
+				status_name: 'DELIVERED',
+				final: true,
+				idx: null,
+				sent_at: 1700000000,
+				sent_at_iso: '2023-11-14T22:13:20.000Z',
+				donedate: 1700000100,
+				donedate_iso: '2023-11-14T22:15:00.000Z',
+				username: 'acme',
+				points: 0.165,
+				to: '48500000000',
+				mcc: '260',
+				mnc: '01',
+			},
+		]);
+		// The field order follows the service's documentation (final right after status_name).
+		expect(Object.keys(reports[0]).slice(0, 4)).toEqual(['MsgId', 'status', 'status_name', 'final']);
+	});
+
+	it('splits five comma-separated values into five reports aligned by position', () => {
+		const query = {
+			MsgId: '1,2,3,4,5',
+			status: '404,405,409,410,412',
+			status_name: ',,,,',
+			idx: 'a,b,c,d,e',
+			sent_at: '1700000000,1700000001,1700000002,1700000003,1700000004',
+			donedate: '1700000100,1700000101,1700000102,1700000103,1700000104',
+			username: 'acme,acme,acme,acme,acme',
+			points: '0.1,0.2,0.3,0.4,0.5',
+			to: '48500000001,48500000002,48500000003,48500000004,48500000005',
+			mcc: '260,260,260,260,260',
+			mnc: '01,02,03,06,10',
+		};
+		const { reports } = ok(parseCallback('dlr', { query, body: {} }));
+		expect(reports).toHaveLength(5);
+		expect(reports.map((r) => r.MsgId)).toEqual(['1', '2', '3', '4', '5']);
+		// Names come from the status table when the service sends none.
+		expect(reports.map((r) => r.status_name)).toEqual(['DELIVERED', 'UNDELIVERED', 'QUEUE', 'ACCEPTED', 'STOP']);
+		expect(reports.map((r) => r.final)).toEqual([true, true, false, false, true]);
+		expect(reports[3]).toMatchObject({
+			MsgId: '4',
+			status: 410,
+			idx: 'd',
+			sent_at_iso: '2023-11-14T22:13:23.000Z',
+			points: 0.4,
+			to: '48500000004',
+			mnc: '06',
+		});
+	});
+
+	it('refuses parameters with different numbers of values (HTTP 400) and says which', () => {
+		const result = parseCallback('dlr', { query: { MsgId: '1,2,3', status: '404,404', to: '1,2,3' }, body: {} });
+		expect(result.ok).toBe(false);
+		if (result.ok) return;
+		expect(result.status).toBe(400);
+		expect(result.reason).toContain('MsgId: 3');
+		expect(result.reason).toContain('status: 2');
+		expect(result.reason).not.toContain('to:');
+	});
+
+	it('keeps the reports when only idx (the sender\'s free text) cannot be aligned', () => {
+		const result = ok(parseCallback('dlr', { query: { MsgId: '1,2', status: '404,404', idx: 'order,1,order,2' }, body: {} }));
+		expect(result.reports.map((r) => [r.MsgId, r.idx])).toEqual([
+			['1', null],
+			['2', null],
+		]);
+		expect(result.warnings.join(' ')).toContain('idx');
+	});
+
+	it('takes every value whole when the request carries a single report', () => {
+		const { reports } = ok(parseCallback('dlr', { query: { MsgId: '9', status: '404', idx: 'order,17' }, body: {} }));
+		expect(reports).toHaveLength(1);
+		expect(reports[0].idx).toBe('order,17');
+	});
+
+	it('treats a parameter empty for every report as absent', () => {
+		const { reports } = ok(parseCallback('dlr', { query: { MsgId: '1,2', status: '404,405', idx: '' }, body: {} }));
+		expect(reports.map((r) => r.idx)).toEqual([null, null]);
+	});
+
+	it('keeps the valid positions of a request with a malformed one', () => {
+		const result = ok(
+			parseCallback('dlr', {
+				query: { MsgId: 'a,,c,d', status: '404,404,x,405', to: '1,2,3,4' },
+				body: {},
+			}),
+		);
+		expect(result.reports.map((r) => r.MsgId)).toEqual(['a', 'd']);
+		expect(result.dropped).toEqual([
+			{ position: 1, reason: 'MsgId is missing' },
+			{ position: 2, reason: 'status is missing or not a number' },
+		]);
+	});
+
+	it('derives the code from the status name and the name from the code', () => {
+		const { reports } = ok(parseCallback('dlr', { query: { MsgId: '1,2', status: ',405', status_name: 'DELIVERED,' }, body: {} }));
+		expect(reports.map((r) => [r.status, r.status_name, r.final])).toEqual([
+			[404, 'DELIVERED', true],
+			[405, 'UNDELIVERED', true],
+		]);
+	});
+
+	it('marks codes outside the table as not final and keeps the service\'s name', () => {
+		const { reports } = ok(parseCallback('dlr', { query: { MsgId: '1', status: '411', status_name: 'RENEWAL' }, body: {} }));
+		expect(reports[0]).toMatchObject({ status: 411, status_name: 'RENEWAL', final: false });
+	});
+
+	it('accepts repeated keys (arrays) as columns', () => {
+		const { reports } = ok(parseCallback('dlr', { query: { MsgId: ['1', '2'], status: ['404', '405'] }, body: {} }));
+		expect(reports.map((r) => [r.MsgId, r.status])).toEqual([
+			['1', 404],
+			['2', 405],
+		]);
+	});
+
+	it('accepts more than five reports but refuses far too many (HTTP 413)', () => {
+		const seven = Array.from({ length: 7 }, (_, i) => String(i + 1)).join(',');
+		expect(ok(parseCallback('dlr', { query: { MsgId: seven, status: seven.replace(/\d/g, '404') }, body: {} })).reports).toHaveLength(7);
+
+		const many = Array.from({ length: PARSE_LIMITS.maxReports + 1 }, (_, i) => String(i)).join(',');
+		const result = parseCallback('dlr', { query: { MsgId: many }, body: {} });
+		expect(result).toMatchObject({ ok: false, status: 413 });
+	});
+
+	it('answers an empty request with no reports and nothing dropped (a URL check)', () => {
+		expect(ok(parseCallback('dlr', { query: { secret: 'x' }, body: {} }))).toEqual({
+			ok: true,
+			reports: [],
+			dropped: [],
+			warnings: [],
+		});
+	});
+
+	it('reports a request without MsgId as malformed', () => {
+		const result = ok(parseCallback('dlr', { query: { status: '404' }, body: {} }));
+		expect(result.reports).toEqual([]);
+		expect(result.dropped).toEqual([{ position: 0, reason: 'MsgId is missing' }]);
+	});
+
+	it('never copies the secret into a report', () => {
+		const { reports } = ok(parseCallback('dlr', { query: { ...oneDlr, secret: 'hunter2' }, body: {} }));
+		expect(JSON.stringify(reports)).not.toContain('hunter2');
+	});
+
+	it('drops a report with an oversized value', () => {
+		const result = ok(parseCallback('dlr', { query: { MsgId: '1', status: '404', to: 'x'.repeat(PARSE_LIMITS.maxFieldLength + 1) }, body: {} }));
+		expect(result.reports).toEqual([]);
+		expect(result.dropped[0].reason).toBe('to is too long');
+	});
+});
+
+describe('number lookup results (POST, arrays)', () => {
+	const entry = (id: string, number: string) => ({
+		id,
+		number,
+		mcc: '260',
+		mnc: '02',
+		info: 'T-Mobile',
+		status: 'OK',
+		date: '1700000000',
+		ported: '1',
+		ported_from: 'null',
+		idx: '',
+	});
+
+	it('turns a JSON array into one item per entry and leaves out a broken entry', () => {
+		const body = [entry('a1', '48500000001'), { mcc: '260' }, 'garbage', entry('a2', '48500000002')];
+		const result = ok(parseCallback('hlr', { query: { secret: 's' }, body }));
+		expect(result.reports).toEqual([
+			{
+				id: 'a1',
+				number: '48500000001',
+				mcc: '260',
+				mnc: '02',
+				info: 'T-Mobile',
+				status: 'OK',
+				date: 1700000000,
+				date_iso: '2023-11-14T22:13:20.000Z',
+				ported: true,
+				ported_from: null,
+				idx: null,
+			},
+			expect.objectContaining({ id: 'a2', number: '48500000002' }),
+		]);
+		expect(result.dropped).toEqual([
+			{ position: 1, reason: 'id and number are missing' },
+			{ position: 2, reason: 'entry is not an object' },
+		]);
+	});
+
+	it('reads form-encoded arrays with indexes (0[id]=..&1[id]=..) as n8n passes them (flat keys)', () => {
+		const body = parseFormEncoded('0[id]=a1&0[number]=48500000001&0[status]=OK&1[id]=a2&1[number]=48500000002&1[status]=FAIL');
+		expect(body).toEqual({
+			'0[id]': 'a1',
+			'0[number]': '48500000001',
+			'0[status]': 'OK',
+			'1[id]': 'a2',
+			'1[number]': '48500000002',
+			'1[status]': 'FAIL',
+		});
+		const { reports } = ok(parseCallback('hlr', { query: {}, body }));
+		expect(reports.map((r) => [r.id, r.number, r.status])).toEqual([
+			['a1', '48500000001', 'OK'],
+			['a2', '48500000002', 'FAIL'],
+		]);
+	});
+
+	it('reads parallel form arrays (id[]=..&number[]=..) zipped by position', () => {
+		const body = parseFormEncoded('id[]=a1&id[]=a2&number[]=48500000001&number[]=48500000002&status[]=OK&status[]=OK');
+		const { reports } = ok(parseCallback('hlr', { query: {}, body }));
+		expect(reports.map((r) => [r.id, r.number])).toEqual([
+			['a1', '48500000001'],
+			['a2', '48500000002'],
+		]);
+	});
+
+	it('reads the nested objects of Express\'s extended parser ({0: {...}, 1: {...}})', () => {
+		const body = { '0': entry('a1', '1'), '1': entry('a2', '2') };
+		expect(ok(parseCallback('hlr', { query: {}, body })).reports.map((r) => r.id)).toEqual(['a1', 'a2']);
+	});
+
+	it('reads an array inside a wrapper object', () => {
+		const body = { data: [entry('a1', '1'), entry('a2', '2')] };
+		expect(ok(parseCallback('hlr', { query: {}, body })).reports.map((r) => r.id)).toEqual(['a1', 'a2']);
+	});
+
+	it('reads JSON sent as text/plain and an unparsed raw body', () => {
+		const json = JSON.stringify([entry('a1', '1')]);
+		expect(ok(parseCallback('hlr', { query: {}, body: json })).reports.map((r) => r.id)).toEqual(['a1']);
+		expect(ok(parseCallback('hlr', { query: {}, body: {}, rawBody: json })).reports.map((r) => r.id)).toEqual(['a1']);
+		expect(ok(parseCallback('hlr', { query: {}, body: {}, rawBody: 'id=a9&number=4' })).reports.map((r) => r.id)).toEqual(['a9']);
+	});
+
+	it('reads a single result sent as plain fields', () => {
+		const { reports } = ok(parseCallback('hlr', { query: {}, body: entry('a1', '1') }));
+		expect(reports).toHaveLength(1);
+	});
+
+	it('reports a body it cannot read as malformed instead of failing', () => {
+		const result = ok(parseCallback('hlr', { query: {}, body: '<<<not json>>>' }));
+		expect(result.reports).toEqual([]);
+		expect(result.dropped).toEqual([{ position: 0, reason: 'body is neither JSON nor form data' }]);
+		expect(ok(parseCallback('hlr', { query: {}, body: '[1, 2' })).dropped).toHaveLength(1);
+	});
+
+	it('refuses more entries than the limit (HTTP 413)', () => {
+		const body = Array.from({ length: PARSE_LIMITS.maxReports + 1 }, (_, i) => entry(String(i), String(i)));
+		expect(parseCallback('hlr', { query: {}, body })).toMatchObject({ ok: false, status: 413 });
+	});
+});
+
+describe('inbound messages, clicks and bulk starts', () => {
+	it('reads an inbound message form with its ISO time, keeping the text as sent', () => {
+		const body = parseFormEncoded(
+			'sms_to=48799000000&sms_from=48500000000&sms_text=STOP+please%21%20&sms_date=1700000000&username=acme&MsgId=mo-1',
+		);
+		const { reports } = ok(parseCallback('mo', { query: { secret: 'x' }, body }));
+		expect(reports).toEqual([
+			{
+				sms_to: '48799000000',
+				sms_from: '48500000000',
+				sms_text: 'STOP please! ',
+				sms_date: 1700000000,
+				sms_date_iso: '2023-11-14T22:13:20.000Z',
+				username: 'acme',
+				MsgId: 'mo-1',
+			},
+		]);
+	});
+
+	it('reads a short-link click', () => {
+		const query = {
+			MsgId: 'm1',
+			MsgIdx: 'order-1',
+			suffix: 'aB3x',
+			to: '48500000000',
+			click_date: '1700000000',
+			device: 'Mobile',
+			operating_system: 'Android',
+			browser: 'Chrome',
+			username: 'acme',
+			ip: '203.0.113.9',
+		};
+		const { reports } = ok(parseCallback('click', { query, body: {} }));
+		expect(reports[0]).toEqual({
+			...query,
+			click_date: 1700000000,
+			click_date_iso: '2023-11-14T22:13:20.000Z',
+		});
+	});
+
+	it('reads a bulk start with numbers as numbers', () => {
+		const { reports } = ok(
+			parseCallback('bulk', { query: {}, body: { type: 'SMS', all: '1500', points: '247.5000', info: 'Numbers from file', text: 'Sale!' } }),
+		);
+		expect(reports).toEqual([{ type: 'SMS', all: 1500, points: 247.5, info: 'Numbers from file', text: 'Sale!' }]);
+	});
+
+	it('passes unknown fields through without letting them overwrite derived ones', () => {
+		const { reports } = ok(parseCallback('click', { query: { MsgId: 'm1', campaign: 'x', click_date_iso: 'forged' }, body: {} }));
+		expect(reports[0].campaign).toBe('x');
+		expect(reports[0].click_date_iso).toBeNull();
+	});
+});

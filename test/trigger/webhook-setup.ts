@@ -1,0 +1,36 @@
+/**
+ * What the webhook tests share: the SMSAPI Trigger loaded once per test file (a clean log and
+ * process memory per test), a secret, a delivery report and the warnings logged.
+ */
+import type { INodeType } from 'n8n-workflow';
+
+import { oneDlr } from './parse-support';
+import { forgetProcessMemory, loadTrigger, logs } from './webhook-calls';
+
+/** The trigger node of the running test file (set before its tests run). */
+export let trigger: INodeType;
+
+export function useTriggerNode(): void {
+	beforeAll(() => {
+		const SmsapiTrigger = loadTrigger();
+		trigger = new SmsapiTrigger();
+	});
+
+	beforeEach(() => {
+		logs.length = 0;
+		forgetProcessMemory();
+	});
+}
+
+export const SECRET = 'Xy7-secret';
+
+/** A delivery report as the service sends it (parse-support.ts), of message `MsgId` in `status`. */
+export const report = (MsgId: string, status: string, extra: Record<string, string> = {}): Record<string, string> => ({
+	...oneDlr,
+	MsgId,
+	status,
+	status_name: '',
+	...extra,
+});
+
+export const warnings = () => logs.filter((line) => line.level === 'warn').map((line) => line.message);

@@ -6,7 +6,7 @@
  * accepts is handled in linear time (bounds with ≥ 20× headroom).
  */
 import * as numberHelpers from '../../nodes/Smsapi/helpers/numbers';
-import { type ItemSendRequest, splitIntoRequests } from '../../nodes/Smsapi/send/batching';
+import { type ItemSendRequest, splitIntoRequests } from '../support/looseSend';
 import { NumberIndex } from '../../nodes/Smsapi/send/numberIndex';
 import { DIGITS, type Random, forEachCase, fuzzSeed, timeMs } from './random';
 

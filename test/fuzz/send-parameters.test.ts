@@ -7,12 +7,10 @@
  * or back; the largest accepted sends are handled in linear time (bounds with ≥ 20× headroom).
  */
 import { toSendParameters } from '../../nodes/Smsapi/send/parameters';
-import { type ItemSendRequest, splitIntoRequests } from '../../nodes/Smsapi/send/batching';
+import { type ItemSendRequest, splitIntoRequests, toWireParameters, validateSendParameters } from '../support/looseSend';
 import { type ServiceListEntry, distributeResults } from '../../nodes/Smsapi/send/results';
 import { neutralizeMacros, splitTemplate } from '../../nodes/Smsapi/helpers/macros';
 import type { SendParameters } from '../../nodes/Smsapi/send/parameters';
-import { validateSendParameters } from '../../nodes/Smsapi/send/checks';
-import { toWireParameters } from '../../nodes/Smsapi/send/wire';
 import { DIGITS, type Random, forEachCase, fuzzSeed, timeMs } from './random';
 
 const SEED = fuzzSeed(20_250_316);

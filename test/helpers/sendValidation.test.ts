@@ -1,7 +1,6 @@
 import type { SendParameters } from '../../nodes/Smsapi/send/parameters';
-import { validateSendParameters } from '../../nodes/Smsapi/send/checks';
+import { toWireParameters, validateSendParameters } from '../support/looseSend';
 import { type SendProblem, formatProblems } from '../../nodes/Smsapi/send/problems';
-import { toWireParameters } from '../../nodes/Smsapi/send/wire';
 import { toDate, toServiceDate, toUnixSeconds } from '../../nodes/Smsapi/helpers/serviceDates';
 
 const NOW = new Date('2025-03-01T12:00:00Z');

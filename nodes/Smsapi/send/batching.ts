@@ -3,7 +3,6 @@
  * values) travel in one service request. How the answer goes back to the items is in results.ts.
  */
 import { NumberIndex } from './numberIndex';
-import type { SendParameters } from './parameters';
 import {
 	MAX_PERSONALISED_PER_REQUEST,
 	MAX_RECIPIENTS_PER_REQUEST,
@@ -13,21 +12,13 @@ import {
 	type PerRecipientKey,
 	SHORT_LINK_MACRO,
 	type SendRequest,
-	parseSendParameters,
 } from './request';
-import { toWire } from './wire';
 
 /** One input item's send, parsed, with its wire form (`toWire` of the request). */
 export interface PlannedSend {
 	itemIndex: number;
 	request: SendRequest;
 	wire: Record<string, string>;
-}
-
-/** One input item's send as parameters that were not parsed yet. */
-export interface ItemSendRequest {
-	itemIndex: number;
-	params: SendParameters;
 }
 
 /** Which of an item's recipients a service request carries. */
@@ -94,15 +85,9 @@ function sharedPart(wire: Record<string, string>): Record<string, string> {
 
 /**
  * A stable key of everything that must be equal for two sends to share a request: every
- * parameter except the recipients and their values, plus which per-recipient parameters are
- * used (an item with idx cannot share with one without).
+ * parameter except the recipients and their values (`shared`, the `sharedPart` of `wire`), plus
+ * which per-recipient parameters are used (an item with idx cannot share with one without).
  */
-export function batchKey(params: SendParameters): string {
-	const wire = toWire(parseSendParameters(params));
-	return keyOf(sharedPart(wire), wire);
-}
-
-/** batchKey from the wire parameters and their shared part. */
 function keyOf(shared: Record<string, string>, wire: Record<string, string>): string {
 	const sorted = Object.keys(shared)
 		.sort()
@@ -254,18 +239,4 @@ export function planRequests(
 	}
 
 	return requests.map(toServiceRequest);
-}
-
-/** `planRequests` for sends given as parameters that were not parsed yet. */
-export function splitIntoRequests(
-	items: readonly ItemSendRequest[],
-	options: BatchingOptions = {},
-): ServiceRequest[] {
-	return planRequests(
-		items.map(({ itemIndex, params }) => {
-			const request = parseSendParameters(params);
-			return { itemIndex, request, wire: toWire(request) };
-		}),
-		options,
-	);
 }

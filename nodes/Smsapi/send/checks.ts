@@ -6,7 +6,7 @@
 import { validateNumber } from '../helpers/numbers';
 import { MAX_PARTS } from '../helpers/segments';
 import { toDate } from '../helpers/serviceDates';
-import type { DateLike, SendParameters } from './parameters';
+import type { DateLike } from './parameters';
 import { type SendProblem, listSome } from './problems';
 import {
 	EXPIRATION_MAX_HOURS,
@@ -18,7 +18,6 @@ import {
 	PER_RECIPIENT_KEYS,
 	SHORT_LINK_MACRO,
 	type SendRequest,
-	parseSendParameters,
 } from './request';
 import { checkBinary, checkText } from './textChecks';
 
@@ -263,12 +262,4 @@ export function checkRequest(
 		...checkTimeRestriction(request),
 	];
 	return problems.length > 0 ? problems : null;
-}
-
-/** Every check of parameters that were not parsed yet. */
-export function validateSendParameters(
-	params: SendParameters,
-	options: ValidationOptions = {},
-): SendProblem[] | null {
-	return checkRequest(parseSendParameters(params), options);
 }

@@ -4,13 +4,11 @@
  * dates in UNIX seconds, blank values left out, in the order the parameters were set.
  * `format=json` is the transport's business and not added here.
  */
-import type { SendParameters } from './parameters';
 import {
 	type SendRequest,
 	isDateKey,
 	isFlagKey,
 	isPerRecipientKey,
-	parseSendParameters,
 } from './request';
 
 /** The wire text of one parameter, or undefined when it is not sent (blank). */
@@ -42,9 +40,4 @@ export function toWire(request: SendRequest): Record<string, string> {
 		if (value !== undefined) wire[name] = value;
 	}
 	return wire;
-}
-
-/** The wire form of parameters that were not parsed yet. */
-export function toWireParameters(params: SendParameters): Record<string, string> {
-	return toWire(parseSendParameters(params));
 }

@@ -77,3 +77,24 @@ export async function waitIdle(pid: number, timeoutMs: number): Promise<void> {
 		last = now;
 	}
 }
+
+/**
+ * The longest event-loop delay of process `pid` between `from` and `to` (epoch ms), from the
+ * lines scripts/bench/event-loop-probe.js appended to `file`; NaN when there are none. A sample
+ * covers the 100 ms before its time, and a block that ends a stretch is written just after it.
+ */
+export function longestEventLoopBlockMs(file: string, pid: number, from: number, to: number): number {
+	let text = '';
+	try {
+		text = fs.readFileSync(file, 'utf8');
+	} catch {
+		return NaN;
+	}
+	let longest = NaN;
+	for (const line of text.split('\n')) {
+		const [at, linePid, ms] = line.split(' ').map(Number);
+		if (linePid !== pid || at < from || at > to + 1_000) continue;
+		if (!(ms <= longest)) longest = ms;
+	}
+	return longest;
+}

@@ -17,14 +17,18 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../test/emulator';
 import { createN8n, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, startPostgres, stopAllN8n, type N8nInstance, type PostgresServer, type WorkflowJson } from '../../test/e2e/harness';
 import { dlr, dlrQuery } from '../../test/e2e/trigger/support/callbacks';
-import { acceptedMessages, freshEmulator, loadCounters, median, waitIdle, withPeakRss } from './measure';
-import { MESSAGE, TOKEN, benchWorkflow, httpRequestNode, setFloorNode, smsapiLookupNode, smsapiSendNode } from './workflows';
+import { acceptedMessages, freshEmulator, loadCounters, longestEventLoopBlockMs, median, waitIdle, withPeakRss } from './measure';
+import { CAMPAIGN_MESSAGE, CAMPAIGN_MESSAGE_SLOW, MESSAGE, TOKEN, benchWorkflow, httpRequestNode, setCampaignNode, setFloorNode, smsapiCampaignNode, smsapiLookupNode, smsapiSendNode } from './workflows';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const CAP = Number(process.env.BENCH_CAP ?? 5);
-const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number).filter((n) => n > 0);
-const DEADLINE = Date.now() + Number(process.env.BENCH_MAX_MINUTES ?? 10) * 60_000;
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number).filter((n) => n > 0);
+/** The sizes of the rows that compare with n8n's own nodes (the campaign rows also run at 100,000). */
+const SMALL_SIZES = SIZES.filter((n) => n <= 10_000);
+const DEADLINE = Date.now() + Number(process.env.BENCH_MAX_MINUTES ?? 20) * 60_000;
+/** Where n8n's processes write their event-loop delay (scripts/bench/event-loop-probe.js). */
+const EVENT_LOOP_FILE = path.join(os.tmpdir(), `smsapi-bench-event-loop-${process.pid}.log`);
 const CALL_TIMEOUT_MS = 180_000;
 const TRIGGER_CALLS = Number(process.env.BENCH_TRIGGER_CALLS ?? 1000);
 const TRIGGER_CLIENTS = 5;
@@ -57,6 +61,8 @@ interface Row {
 	peakInFlight: number | null;
 	n8nPeakRssMb: number | null;
 	n8nRssRiseMb: number | null;
+	/** The longest event-loop block in n8n's main process during the runs (the worst of them). */
+	eventLoopMaxMs?: number | null;
 	note?: string;
 }
 
@@ -136,12 +142,12 @@ function table(rows: Row[], meta: Record<string, unknown>): string {
 		`n8n ${meta.n8n} (on the Node of its line; bench driver on Node ${meta.node}), ${meta.cpus}, ${meta.memory}; emulator latency ${LATENCY_MS} ms, cap ${CAP} simultaneous sends (202 above); median of ${REPEAT}; load average at start ${meta.loadAverage}`,
 		`n8n settings: ${meta.settings}`,
 		'',
-		'| what | N | time | requests | accepted | 202s | peak in flight | n8n peak RSS (rise) |',
-		'|---|---:|---:|---:|---:|---:|---:|---:|',
+		'| what | N | time | requests | accepted | 202s | peak in flight | n8n peak RSS (rise) | longest event-loop block |',
+		'|---|---:|---:|---:|---:|---:|---:|---:|---:|',
 	];
 	for (const row of rows) {
 		lines.push(
-			`| ${row.what} | ${row.n.toLocaleString('en-US')} | ${time(row.timeMs)}${row.note ? `, ${row.note}` : ''} | ${fmt(row.requests)} | ${fmt(row.accepted)} | ${fmt(row.refused202)} | ${fmt(row.peakInFlight)} | ${row.n8nPeakRssMb === null ? '—' : `${fmt(row.n8nPeakRssMb)} MB (+${fmt(row.n8nRssRiseMb)})`} |`,
+			`| ${row.what} | ${row.n.toLocaleString('en-US')} | ${time(row.timeMs)}${row.note ? `, ${row.note}` : ''} | ${fmt(row.requests)} | ${fmt(row.accepted)} | ${fmt(row.refused202)} | ${fmt(row.peakInFlight)} | ${row.n8nPeakRssMb === null ? '—' : `${fmt(row.n8nPeakRssMb)} MB (+${fmt(row.n8nRssRiseMb)})`} | ${row.eventLoopMaxMs == null || Number.isNaN(row.eventLoopMaxMs) ? '—' : `${fmt(row.eventLoopMaxMs)} ms`} |`,
 		);
 	}
 	return lines.join('\n');
@@ -164,6 +170,16 @@ function againstSetFloor(n: number, set: Array<{ ms: number; rise: number }>, no
 	return lines;
 }
 
+/** The campaign against n8n's Set node on the same two expressions: paired runs, median ratio. */
+function campaignAgainstSet(n: number, set: Array<{ ms: number }>, node: Array<{ ms: number }>): string[] {
+	const pairs = Math.min(set.length, node.length);
+	if (pairs === 0) return [];
+	const ratios = Array.from({ length: pairs }, (_, i) => node[i].ms / set[i].ms);
+	return [
+		`N=${n.toLocaleString('en-US')}: the campaign's time against the Set node's on the same two expressions, median of ${pairs} paired runs: ${median(ratios).toFixed(3)} × (each: ${ratios.map((r) => r.toFixed(3)).join(', ')}; the target: ≤ 0.2 ×)`,
+	];
+}
+
 async function main(): Promise<void> {
 	const emulator = await startEmulator({ quiet: true, conformance: 'record', latencyMs: LATENCY_MS, maxConcurrentSms: CAP, credits: 1e9, dlrDelayMs: 3_600_000 });
 	const rows: Row[] = [];
@@ -173,12 +189,27 @@ async function main(): Promise<void> {
 	try {
 		if (DATABASE === 'postgres') postgres = await startPostgres({ label: 'bench' });
 		// BENCH_N8N_NODE_OPTIONS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile n8n (written when it stops).
-		n8n = await createN8n({ line: '2', label: 'bench', database: postgres, env: { EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'none', EXECUTIONS_DATA_SAVE_ON_ERROR: 'all', NODE_OPTIONS: process.env.BENCH_N8N_NODE_OPTIONS, ...N8N_SETTINGS } });
+		const probe = `--require ${path.join(__dirname, 'event-loop-probe.js')}`;
+		n8n = await createN8n({
+			line: '2',
+			label: 'bench',
+			database: postgres,
+			env: {
+				EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'none',
+				EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
+				NODE_OPTIONS: [probe, process.env.BENCH_N8N_NODE_OPTIONS].filter(Boolean).join(' '),
+				BENCH_EVENT_LOOP_FILE: EVENT_LOOP_FILE,
+				...N8N_SETTINGS,
+			},
+		});
 		const [credential] = await n8n.importCredentials([{ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI bench', data: smsapiTokenCredentialData(emulator) }]);
 		const ref = { id: credential.id, name: credential.name };
 		const scenarios: SendScenario[] = [
-			{ key: 'set', what: "n8n's Set node, same parameter work (n8n's floor)", sizes: SIZES, node: setFloorNode },
-			{ key: 'node', what: 'SMSAPI Send, batching on', sizes: SIZES, node: () => smsapiSendNode(ref, { batching: true }) },
+			{ key: 'set', what: "n8n's Set node, same parameter work (n8n's floor)", sizes: SMALL_SIZES, node: setFloorNode },
+			{ key: 'node', what: 'SMSAPI Send, batching on', sizes: SMALL_SIZES, node: () => smsapiSendNode(ref, { batching: true }) },
+			{ key: 'campaign-set', what: "n8n's Set node, the campaign's To `{{ $json.to }}` and Message `Spring sale: {{ $json.offer }}.`", sizes: [10000].filter((n) => SIZES.includes(n)), node: setCampaignNode },
+			{ key: 'campaign', what: 'SMSAPI Send, the same campaign (plain reads of the item: the fast path)', sizes: [10000, 100000].filter((n) => SIZES.includes(n)), node: () => smsapiCampaignNode(ref, CAMPAIGN_MESSAGE) },
+			{ key: 'campaign-slow', what: 'SMSAPI Send, the campaign with Message `{{ $json.offer.toUpperCase() }}` (n8n evaluates it)', sizes: [10000].filter((n) => SIZES.includes(n)), node: () => smsapiCampaignNode(ref, CAMPAIGN_MESSAGE_SLOW) },
 			{ key: 'node-off', what: 'SMSAPI Send, batching off (Max Parallel Requests 4, the default)', sizes: [1000], node: () => smsapiSendNode(ref, { batching: false }) },
 			{ key: 'node-off-5', what: "SMSAPI Send, batching off, Max Parallel Requests 5 (the service's cap)", sizes: [1000], node: () => smsapiSendNode(ref, { batching: false, maxParallel: 5 }) },
 			{ key: 'personalised', what: 'SMSAPI Send, personalised (Param 1 per item: 100 per request)', sizes: [10000].filter((n) => SIZES.includes(n)), node: () => smsapiSendNode(ref, { batching: true, personalised: true }) },
@@ -210,19 +241,21 @@ async function main(): Promise<void> {
 
 		// Per size, the repeats interleave the scenarios: the Set floor and the node share the machine's noise.
 		for (const n of SIZES) {
-			const perScenario = new Map<string, Array<{ ms: number; counters: Awaited<ReturnType<typeof loadCounters>>; accepted: number; peak: number; rise: number }>>();
+			const perScenario = new Map<string, Array<{ ms: number; counters: Awaited<ReturnType<typeof loadCounters>>; accepted: number; peak: number; rise: number; eventLoopMs: number }>>();
 			for (let rep = 0; rep < REPEAT; rep++) {
 				for (const s of scenarios.filter((sc) => sc.sizes.includes(n))) {
 					if (Date.now() > DEADLINE - TRIGGER_BUDGET_MS) break;
 					await freshEmulator(emulator);
 					const started = performance.now();
+					const startedAt = Date.now();
 					const { before, peak } = await withPeakRss(pid, () => run(s.key, n));
 					const ms = performance.now() - started;
+					const eventLoopMs = longestEventLoopBlockMs(EVENT_LOOP_FILE, pid, startedAt, Date.now());
 					const counters = await loadCounters(emulator);
 					const accepted = acceptedMessages(emulator) + emulator.state.hlrLookups.length;
-					log(`${s.key} N=${n} #${rep + 1}: ${ms.toFixed(0)} ms, ${counters.requests} requests, ${accepted} accepted, ${counters.refusedTooMany} × 202`);
+					log(`${s.key} N=${n} #${rep + 1}: ${ms.toFixed(0)} ms, ${counters.requests} requests, ${accepted} accepted, ${counters.refusedTooMany} × 202, longest event-loop block ${eventLoopMs} ms`);
 					const list = perScenario.get(s.key) ?? [];
-					list.push({ ms, counters, accepted, peak, rise: peak - before });
+					list.push({ ms, counters, accepted, peak, rise: peak - before, eventLoopMs });
 					perScenario.set(s.key, list);
 				}
 			}
@@ -241,10 +274,13 @@ async function main(): Promise<void> {
 					peakInFlight: last ? Math.max(...runs.map((r) => r.counters.peakSendsInFlight || r.counters.peakInFlight)) : null,
 					n8nPeakRssMb: last ? Math.max(...runs.map((r) => r.peak)) : null,
 					n8nRssRiseMb: last ? median(runs.map((r) => r.rise)) : null,
+					eventLoopMaxMs: last ? Math.max(...runs.map((r) => r.eventLoopMs)) : null,
 				});
 			}
+			findings.push(...campaignAgainstSet(n, perScenario.get('campaign-set') ?? [], perScenario.get('campaign') ?? []));
 			const raw: number[] = [];
-			for (let rep = 0; rep < REPEAT && wanted('raw'); rep++) {
+			// The service takes at most 10,000 numbers in one request.
+			for (let rep = 0; rep < REPEAT && wanted('raw') && n <= 10_000; rep++) {
 				await freshEmulator(emulator);
 				raw.push(await rawPost(emulator, n));
 			}
@@ -305,6 +341,7 @@ async function main(): Promise<void> {
 		await stopAllN8n();
 		await postgres?.stop();
 		await emulator.stop();
+		fs.rmSync(EVENT_LOOP_FILE, { force: true });
 	}
 }
 

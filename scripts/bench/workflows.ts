@@ -7,6 +7,13 @@
 import { randomUUID } from 'node:crypto';
 
 export const MESSAGE = 'Spring sale: 20% off until Sunday.';
+/** The campaign's text per item (the same for every item, as a spreadsheet column would be). */
+export const OFFER = '20% off until Sunday';
+/** The campaign rows' two expressions: To and a Message with one `{{ … }}` (fast path: plain reads). */
+export const CAMPAIGN_TO = '={{ $json.to }}';
+export const CAMPAIGN_MESSAGE = '=Spring sale: {{ $json.offer }}.';
+/** The same Message through an expression the fast path does not take (n8n evaluates it per item). */
+export const CAMPAIGN_MESSAGE_SLOW = '=Spring sale: {{ $json.offer.toUpperCase() }}.';
 export const TOKEN = 'test-token';
 
 type Json = Record<string, unknown>;
@@ -27,6 +34,21 @@ export function setFloorNode(): Json {
 		{ id: 'a2', name: 'message', value: MESSAGE, type: 'string' },
 	];
 	return node('Set', 'n8n-nodes-base.set', 3.4, { assignments: { assignments }, options: {} });
+}
+
+/** n8n's Set node evaluating the campaign's two expressions: n8n's floor for them. */
+export function setCampaignNode(): Json {
+	const assignments = [
+		{ id: 'a1', name: 'to', value: CAMPAIGN_TO, type: 'string' },
+		{ id: 'a2', name: 'message', value: CAMPAIGN_MESSAGE, type: 'string' },
+	];
+	return node('Set', 'n8n-nodes-base.set', 3.4, { assignments: { assignments }, options: {} });
+}
+
+/** This package's SMS Send with the campaign's expressions (`message`: fast or slow). */
+export function smsapiCampaignNode(credential: Credential, message: string): Json {
+	const parameters = { resource: 'sms', operation: 'send', to: CAMPAIGN_TO, message, options: {} };
+	return node('SMSAPI', SMSAPI, 1, parameters, { credentials: { smsapiApi: credential } });
 }
 
 /** This package's SMS Send, `to` from the item, a constant message. */
@@ -126,7 +148,7 @@ export function benchWorkflow(branches: Array<{ key: string; node: Json }>, cred
 			typeVersion: 2,
 			position: at(400, i * 200),
 			parameters: {
-				jsCode: 'const n = Number($input.first().json.body.n);\nreturn Array.from({ length: n }, (_, i) => ({ json: { to: String(48500100000 + i) } }));',
+				jsCode: `const n = Number($input.first().json.body.n);\nreturn Array.from({ length: n }, (_, i) => ({ json: { to: String(48500100000 + i), offer: ${JSON.stringify(OFFER)} } }));`,
 			},
 		});
 		nodes.push({ ...node, name: `Test ${key}`, position: at(600, i * 200) });

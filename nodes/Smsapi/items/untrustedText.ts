@@ -6,7 +6,7 @@ import {
 	neutralizeMacros,
 	splitTemplate,
 } from '../helpers/macros';
-import { storedParameter } from './runParameters';
+import { storedParameter } from './storedParameters';
 
 /** Any fixed text before `{{`: n8n then renders the value as text, the way it does inside a message. */
 const AS_TEXT = '#';

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { recipientNumbers } from '../items/recipients';
+import { runParameters } from '../items/runParameters';
 import type { SendRequest } from './request';
 
 /**
@@ -40,7 +41,7 @@ export function readRecipients(
 ): string[] {
 	return recipientNumbers.call(
 		this,
-		this.getNodeParameter('to', itemIndex) as string | string[],
+		runParameters(this).get<string | string[]>('to', itemIndex, undefined as never),
 		itemIndex,
 		{ empty: 'No recipient: "To" is empty' },
 		{ option: options.maxRecipientsPerItem, texts: SEND_RECIPIENTS },

@@ -25,7 +25,7 @@ export async function executeSends(
 ): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
 	const outcomes: SendOutcomes = new ItemOutcomes(this, items.length);
-	const ready: ReadySend[] = outcomes.prepareEach((itemIndex) => {
+	const ready: ReadySend[] = await outcomes.prepareEach((itemIndex) => {
 		const send = channel.readItem.call(this, itemIndex);
 		return { ...send, wire: toWire(send.request) };
 	});

@@ -16,3 +16,4 @@ export * from './fixtures';
 export * from './smsapi';
 export { packedFiles, copyPackedPackage } from './package-files';
 export { stopSuite } from './suite';
+export { describeExecution, expectExecutionStatus, expectExecutionsStatus } from './execution-outcome';

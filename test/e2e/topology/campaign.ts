@@ -66,7 +66,9 @@ export function campaignWorkflow(
 					to: '={{ $json.phone }}',
 					message: CAMPAIGN_TEXT,
 					options: {
-						param1: "={{ 'Customer ' + $json.i }}",
+						// The same text either way: a plain read of the item (the node's fast path) in the
+						// campaign, an expression n8n evaluates per item in the one with its own Idx.
+						param1: opts.ownIdx ? "={{ 'Customer ' + $json.i }}" : '=Customer {{ $json.i }}',
 						...(opts.ownIdx ? { idx: '={{ $json.order }}', checkIdx: true } : {}),
 					},
 				},

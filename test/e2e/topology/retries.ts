@@ -4,7 +4,7 @@
  * leaves the execution to be marked failed, and its retry is made safe by an Idx from the data; the
  * Retry test runs in the 40 s n8n 2.x takes for that, on the worker left).
  */
-import { sleep, waitFor, type ExecutionRecord } from '../harness';
+import { expectExecutionStatus, sleep, waitFor, type ExecutionRecord } from '../harness';
 import { control } from '../sms/support';
 import { acceptedOf, expectEachOnce, seconds, smsapiOutput, summary, workerOf } from './campaign';
 import { TOPOLOGY_TEST_TIMEOUT_MS, type CampaignUnderway, type TopologySuite } from './setup';
@@ -124,6 +124,7 @@ export function registerRetryTests(ctx: TopologySuite): void {
 			process.stderr.write(
 				`[topology ${line.version}] the killed worker's execution finished by the other ${seconds(Date.now() - killedAt)} after the kill\n`,
 			);
+			expectExecutionStatus(execution);
 			expect(execution).toMatchObject({ id: executionId, status: 'success' });
 			expect(workerOf(n8n, executionId)).not.toBe(killed);
 			expectEachOnce(emulator, numbers);

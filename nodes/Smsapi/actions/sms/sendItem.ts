@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toText } from '../../helpers/values';
-import { RunParameters } from '../../items/runParameters';
-import { withInertMacros } from '../../items/untrustedText';
+import { type RunParameters, runParameters } from '../../items/runParameters';
 import { type ItemSend, readRecipients } from '../../send/channel';
 import { checkRequest } from '../../send/checks';
 import { formatProblems } from '../../send/problems';
@@ -21,7 +20,7 @@ import {
 
 /** Message and Param 1–4 with the service's macros made inert where expressions produced them. */
 function defuseExpressionMacros(
-	this: IExecuteFunctions,
+	parameters: RunParameters,
 	itemIndex: number,
 	message: string,
 	options: IDataObject,
@@ -29,9 +28,9 @@ function defuseExpressionMacros(
 	for (const key of PARAM_KEYS) {
 		const value = options[key];
 		if (typeof value === 'string')
-			options[key] = withInertMacros.call(this, `options.${key}`, itemIndex, value);
+			options[key] = parameters.inertText(`options.${key}`, itemIndex, value);
 	}
-	return withInertMacros.call(this, 'message', itemIndex, message);
+	return parameters.inertText('message', itemIndex, message);
 }
 
 /**
@@ -51,7 +50,7 @@ export class SmsItemReader {
 	private sharedChecked = false;
 
 	constructor(private readonly context: IExecuteFunctions) {
-		this.parameters = new RunParameters(context);
+		this.parameters = runParameters(context);
 	}
 
 	private get constantText(): boolean {
@@ -74,7 +73,7 @@ export class SmsItemReader {
 		const options = { ...this.parameters.get<IDataObject>('options', itemIndex, {}) };
 		const numbers = readRecipients.call(context, itemIndex, options);
 		if (options.neutralizeMacros === true)
-			message = defuseExpressionMacros.call(context, itemIndex, message, options);
+			message = defuseExpressionMacros(this.parameters, itemIndex, message, options);
 
 		const constant = this.constantText;
 		const request = this.requestFor(options, numbers, constant);

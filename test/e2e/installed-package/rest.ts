@@ -17,6 +17,7 @@ import {
 	startedByWebhook,
 } from '../harness';
 import { messages } from '../sms/support';
+import { registerExpressionTests } from './expressions';
 import { type InstalledPackageSuite } from './suite';
 
 /** The smoke send's webhook (Webhook -> SMSAPI send). */
@@ -205,5 +206,7 @@ export function registerRestTests(ctx: InstalledPackageSuite): void {
 				E2E_TEST_TIMEOUT_MS,
 			);
 		});
+
+		registerExpressionTests(ctx, () => credential);
 	});
 }

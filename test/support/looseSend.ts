@@ -4,7 +4,7 @@
  * and hands the typed request to the core's function of the same job. Shipped code never takes
  * loose parameters past `parseSendParameters`, so these live with the tests.
  */
-import { type ServiceRequest, type BatchingOptions, planRequests } from '../../nodes/Smsapi/send/batching';
+import { type BatchingOptions, type PlannedSend, RequestPlanner, type ServiceRequest } from '../../nodes/Smsapi/send/batching';
 import { type ValidationOptions, checkRequest } from '../../nodes/Smsapi/send/checks';
 import type { SendParameters } from '../../nodes/Smsapi/send/parameters';
 import type { SendProblem } from '../../nodes/Smsapi/send/problems';
@@ -28,6 +28,13 @@ export function validateSendParameters(
 /** The wire form of parameters that were not parsed yet. */
 export function toWireParameters(params: SendParameters): Record<string, string> {
 	return toWire(parseSendParameters(params));
+}
+
+/** Every send of a run planned at once (RequestPlanner). */
+export function planRequests(items: readonly PlannedSend[], options: BatchingOptions = {}): ServiceRequest[] {
+	const planner = new RequestPlanner(options);
+	for (const item of items) planner.add(item);
+	return planner.requests();
 }
 
 /** `planRequests` for sends given as parameters that were not parsed yet. */

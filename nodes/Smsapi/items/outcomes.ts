@@ -1,10 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import { errorItem, failureItem, withItemIndex } from './loop';
-
-/** The longest stretch the item loop runs without giving the event loop a turn. */
-export const YIELD_AFTER_MS = 20;
+import { Pacer } from './pacer';
 
 /** What one input item came to: its output rows (in order) and the errors that stopped parts of it. */
 export interface ItemOutcome<Row> {
@@ -30,16 +27,15 @@ export class ItemOutcomes<Row> {
 
 	/**
 	 * `prepare` for every item before anything is sent: a bad item stops the run (without
-	 * Continue On Fail) or keeps its error, and nothing has been charged yet either way. Between
-	 * items the loop gives the event loop a turn at least every YIELD_AFTER_MS (n8n's `sleep`): a
-	 * run of 100,000 items must not hold a queue-mode worker from renewing its job lock.
+	 * Continue On Fail) or keeps its error, and nothing has been charged yet either way. The loop
+	 * gives the event loop a turn between items (`pacer`).
 	 */
 	async prepareEach<Prepared extends object>(
 		prepare: (itemIndex: number) => Prepared,
+		pacer: Pacer = new Pacer(),
 	): Promise<Array<Prepared & { itemIndex: number }>> {
 		const continueOnFail = this.context.continueOnFail();
 		const ready: Array<Prepared & { itemIndex: number }> = [];
-		let turnStarted = Date.now();
 		for (let itemIndex = 0; itemIndex < this.outcomes.length; itemIndex++) {
 			try {
 				ready.push({ ...prepare(itemIndex), itemIndex });
@@ -47,10 +43,7 @@ export class ItemOutcomes<Row> {
 				if (!continueOnFail) throw withItemIndex.call(this.context, error, itemIndex);
 				this.outcomes[itemIndex].errors.push(error as Error);
 			}
-			if (Date.now() - turnStarted >= YIELD_AFTER_MS) {
-				await sleep(0);
-				turnStarted = Date.now();
-			}
+			if (pacer.due()) await pacer.pause();
 		}
 		return ready;
 	}

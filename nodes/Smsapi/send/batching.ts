@@ -170,9 +170,10 @@ function toServiceRequest(request: OpenRequest): ServiceRequest {
 }
 
 /**
- * Plan the service requests for the sends of a run.
+ * Plans the service requests for the sends of a run, one send at a time (`add`, in input order;
+ * the caller paces its loop), then `requests()`.
  *
- * - Items share a request only when their `batchKey` is equal and batching is on.
+ * - Items share a request only when their batch key (`keyOf`) is equal and batching is on.
  * - A request holds at most `maxRecipients` recipients (10,000), or 100 when personalised or
  *   with a short link.
  * - An item that fits in one request is never split: when the open request has no room, it
@@ -184,25 +185,35 @@ function toServiceRequest(request: OpenRequest): ServiceRequest {
  *   with `to` are sent alone and as given; the service's answer then concerns only them.
  * - Requests come out in the order of their first item; within a request, input order.
  */
-export function planRequests(
-	items: readonly PlannedSend[],
-	options: BatchingOptions = {},
-): ServiceRequest[] {
-	const batching = options.batching ?? true;
-	const requests: OpenRequest[] = [];
-	const openByKey = new Map<string, OpenRequest>();
+export class RequestPlanner {
+	private readonly batching: boolean;
 
-	const start = (item: PreparedItem): OpenRequest => {
+	private readonly planned: OpenRequest[] = [];
+
+	private readonly openByKey = new Map<string, OpenRequest>();
+
+	constructor(private readonly options: BatchingOptions = {}) {
+		this.batching = options.batching ?? true;
+	}
+
+	private start(item: PreparedItem): OpenRequest {
 		const request = openRequest(item);
-		requests.push(request);
+		this.planned.push(request);
 		return request;
-	};
+	}
 
-	for (const raw of items) {
-		const item = prepare(raw, options);
+	/** The requests planned so far, as the service receives them. */
+	requests(): ServiceRequest[] {
+		return this.planned.map(toServiceRequest);
+	}
+
+	/** Plans one send (in input order). */
+	add(raw: PlannedSend): void {
+		const { batching, openByKey } = this;
+		const item = prepare(raw, this.options);
 
 		if (!item.aligned) {
-			const request = start(item);
+			const request = this.start(item);
 			request.valueKeys = [];
 			request.members.push({
 				itemIndex: item.itemIndex,
@@ -213,16 +224,16 @@ export function planRequests(
 			// The values go as given: the service answers error 18 or 20 for this item alone.
 			for (const [key, list] of Object.entries(item.values)) request.shared[key] = list.join('|');
 			request.closed = true;
-			continue;
+			return;
 		}
 
 		if (item.numbers.length > item.limit) {
 			for (let from = 0; from < item.numbers.length; from += item.limit) {
-				const request = start(item);
+				const request = this.start(item);
 				addRecipients(request, item, from, Math.min(from + item.limit, item.numbers.length));
 				request.closed = true;
 			}
-			continue;
+			return;
 		}
 
 		let request = batching ? openByKey.get(item.key) : undefined;
@@ -232,11 +243,9 @@ export function planRequests(
 			request.numbers.length + item.numbers.length <= request.limit &&
 			(item.allowDuplicates || !request.index.collides(item.numbers));
 		if (!fits) {
-			request = start(item);
+			request = this.start(item);
 			if (batching) openByKey.set(item.key, request);
 		}
 		addRecipients(request as OpenRequest, item, 0, item.numbers.length);
 	}
-
-	return requests.map(toServiceRequest);
 }

@@ -28,7 +28,7 @@ export interface ValidationOptions {
 	now?: DateLike;
 	/**
 	 * Check the per-request recipient limits (100 personalised or short-link recipients).
-	 * Turn off when the request will go through `planRequests`, which keeps to them.
+	 * Turn off when the request will go through the RequestPlanner (batching.ts), which keeps to them.
 	 * Default true.
 	 */
 	checkRequestLimits?: boolean;

@@ -3,9 +3,10 @@ import type { IExecuteFunctions, INodeExecutionData, NodeOperationError } from '
 import { DEFAULT_MAX_PARALLEL_REQUESTS, parallelLimit, runInParallel } from '../helpers/parallel';
 import { withItemIndex } from '../items/loop';
 import { ItemOutcomes } from '../items/outcomes';
+import { Pacer } from '../items/pacer';
 import { smsapiApiRequest } from '../transport';
 import { acceptedEarlier, applyAnswer } from './answer';
-import { type ServiceRequest, planRequests } from './batching';
+import { RequestPlanner, type ServiceRequest } from './batching';
 import type { SendChannel } from './channel';
 import { type SendOutcomes, explainPartsRefusal, sentSummary, throwIfAnyFailed } from './errors';
 import { idxRefusalOf, rememberSent } from './idx/idxRefusal';
@@ -25,11 +26,13 @@ export async function executeSends(
 ): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
 	const outcomes: SendOutcomes = new ItemOutcomes(this, items.length);
+	// Every loop over the items gives the event loop a turn now and then (items/pacer.ts).
+	const pacer = new Pacer();
 	const ready: ReadySend[] = await outcomes.prepareEach((itemIndex) => {
 		const send = channel.readItem.call(this, itemIndex);
 		return { ...send, wire: toWire(send.request) };
-	});
-	const idxRun = assignGeneratedIdx.call(this, ready);
+	}, pacer);
+	const idxRun = await assignGeneratedIdx.call(this, ready, pacer);
 	/** Items whose idx values this run generated. */
 	const generatedIdx = new Set(
 		ready.filter((send) => send.generateIdx).map((send) => send.itemIndex),
@@ -40,7 +43,12 @@ export async function executeSends(
 	const batching = (this.getNodeParameter('options.batching', 0, true) as boolean) !== false;
 	// Each request is dropped once its answer has been handed back: a run holds the bodies of the
 	// requests in flight, not of all of them.
-	const requests: Array<ServiceRequest | undefined> = planRequests(ready, { batching });
+	const planner = new RequestPlanner({ batching });
+	for (const send of ready) {
+		planner.add(send);
+		if (pacer.due()) await pacer.pause();
+	}
+	const requests: Array<ServiceRequest | undefined> = planner.requests();
 	ready.length = 0;
 
 	// Requests go out in parallel, at most Max Parallel Requests at a time (below the service's

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { Pacer } from '../../items/pacer';
 import type { PlannedSend } from '../batching';
 import { setRecipientValues } from '../request';
 import { generateIdx } from './generatedIdx';
@@ -79,10 +80,11 @@ export interface GeneratedIdxRun {
  * repeats the failed execution's idx and the service refuses (53) what that one had sent.
  * Undefined without an execution id (then every idx is random).
  */
-function idxSeed(
+async function idxSeed(
 	this: IExecuteFunctions,
 	sends: readonly ReadySend[],
-): { seed?: string; run: GeneratedIdxRun } {
+	pacer: Pacer,
+): Promise<{ seed?: string; run: GeneratedIdxRun }> {
 	let executionId = this.getExecutionId?.();
 	const run: GeneratedIdxRun = {
 		sentBefore: {},
@@ -93,8 +95,10 @@ function idxSeed(
 	if (!executionId || sends.length === 0) return { run };
 	const runIndex = String(this.evaluateExpression('={{ $runIndex }}', sends[0].itemIndex) ?? '');
 	const content = createHash('sha256');
-	for (const send of sends)
+	for (const send of sends) {
 		content.update(JSON.stringify([send.itemIndex, send.wire])).update('\n');
+		if (pacer.due()) await pacer.pause();
+	}
 	const ownContentHash = content.digest('hex').slice(0, 32);
 	let contentHash = ownContentHash;
 	const context = nodeContext.call(this);
@@ -137,11 +141,12 @@ function idxSeed(
  * An idx per message of the items that have none of their own, set on the request and its wire
  * form alike; what the node run knows of earlier tries.
  */
-export function assignGeneratedIdx(
+export async function assignGeneratedIdx(
 	this: IExecuteFunctions,
 	sends: readonly ReadySend[],
-): GeneratedIdxRun {
-	const { seed, run } = idxSeed.call(this, sends);
+	pacer: Pacer,
+): Promise<GeneratedIdxRun> {
+	const { seed, run } = await idxSeed.call(this, sends, pacer);
 	for (const send of sends) {
 		if (!send.generateIdx) continue;
 		const idx = send.request.to.map((number, position) =>
@@ -151,6 +156,7 @@ export function assignGeneratedIdx(
 		);
 		setRecipientValues(send.request, 'idx', idx);
 		send.wire.idx = idx.join('|');
+		if (pacer.due()) await pacer.pause();
 	}
 	return run;
 }

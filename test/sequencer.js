@@ -16,12 +16,13 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 const LONG_FILES_IN_ORDER = [
-	'test/e2e/topology-line2.test.ts', // ~150 s
+	'test/e2e/topology-line2.test.ts', // ~170 s
 	'test/e2e/trigger.test.ts', // ~100 s
 	'test/e2e/installed-package.test.ts', // ~90 s (REST and the editor in Chromium)
-	'test/e2e/topology-line1.test.ts', // ~115 s
+	'test/e2e/topology-line1.test.ts', // ~155 s
 	'test/e2e/registry.test.ts', // ~65 s
 	'test/e2e/demo.test.ts', // ~25 s
+	'test/e2e/expression-parity.test.ts', // ~20 s
 	'test/package/scan.test.ts', // ~20 s
 	'test/workflow/sms-batching.test.ts', // ~10 s
 ];

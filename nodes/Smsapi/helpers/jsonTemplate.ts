@@ -9,9 +9,12 @@
  *
  * What n8n does, on both lines (n8n-workflow's Expression and @n8n/tournament): the text after `=`
  * is split at `{{` / `}}`; one `{{ … }}` alone is the value itself (a number stays a number); any
- * other mix is `[text, value, text, …].join('')`, which renders null and undefined as '' and
- * anything else with String(). An expression that matches `/\.\s*constructor/` anywhere is refused
- * by n8n, and a key n8n's sanitizer refuses fails there: both are left to n8n. The parity of this
+ * other mix is `[text, value, text, …].join('')` of each value as `v || v === 0 || v === false ? v : ''`
+ * (@n8n/tournament's function body), so null, undefined, NaN and '' give nothing and the rest
+ * String(). An expression that matches `/\.\s*constructor/` anywhere is refused by n8n, a key
+ * n8n's sanitizer refuses fails there, `.$` is refused by its dollar-sign check, and a key named
+ * like a member of Object.prototype reads that member on n8n 2.x (its isolate) even where the
+ * item has its own: all of these are left to n8n. The parity of this
  * file with n8n's own evaluation is tested on generated items against both lines
  * (test/e2e/expression-parity.test.ts).
  */
@@ -55,6 +58,8 @@ const REFUSED_KEYS = new Set([
 	'dlopen',
 	'execve',
 	'loadEnvFile',
+	// n8n 2.x's isolate reads these from Object.prototype even where the item has its own key.
+	...Object.getOwnPropertyNames(Object.prototype),
 ]);
 
 /** n8n refuses a whole expression that matches this (n8n-workflow's Expression). */
@@ -74,6 +79,8 @@ export function parseJsonPath(code: string): JsonPath | null {
 		if (!match) return null;
 		const key = match[1] ?? match[2] ?? match[3] ?? match[4];
 		if (REFUSED_KEYS.has(key)) return null;
+		// n8n's DollarSignValidator refuses `.$` but as a call; `["$"]` is a plain read.
+		if (match[1] === '$') return null;
 		keys.push(key);
 		rest = rest.slice(match[0].length);
 	}
@@ -143,9 +150,9 @@ function read(json: unknown, path: JsonPath): unknown {
 	}
 }
 
-/** A value as `Array.prototype.join` writes it: null and undefined as '', the rest with String(). */
+/** A value as n8n writes it into text: `v || v === 0 || v === false ? v : ''`, joined. */
 function asText(value: unknown): string {
-	return value === null || value === undefined ? '' : String(value);
+	return value || value === 0 || value === false ? String(value) : '';
 }
 
 /**

@@ -36,6 +36,11 @@ export function setFloorNode(): Json {
 	return node('Set', 'n8n-nodes-base.set', 3.4, { assignments: { assignments }, options: {} });
 }
 
+/** n8n's No Op node: what n8n itself costs to carry the items (its longest event-loop block too). */
+export function noOpNode(): Json {
+	return node('No Op', 'n8n-nodes-base.noOp', 1, {});
+}
+
 /** n8n's Set node evaluating the campaign's two expressions: n8n's floor for them. */
 export function setCampaignNode(): Json {
 	const assignments = [

@@ -23,10 +23,13 @@ export const DEMO_WORKFLOWS = [
 	{ file: 'delivery-report-logger.workflow.json', active: true },
 	{ file: 'stop-to-blacklist.workflow.json', active: true },
 	{ file: 'two-factor-login.workflow.json', active: true },
+	{ file: 'login-code-sms-then-voice.workflow.json', active: true },
 ] as const;
 
 /** The paths of the two-factor example's Webhook nodes. */
 const TWO_FACTOR_PATHS = { send: '2fa/send', verify: '2fa/verify' };
+/** The path of the Send and Wait for Delivery example's Webhook node. */
+const LOGIN_CODE_PATH = 'login-code';
 
 export interface Demo {
 	emulator: Emulator;
@@ -37,7 +40,7 @@ export interface Demo {
 	/** Production webhook URL (secret included) of each trigger event the demo listens to. */
 	triggerUrls: { mo: string; dlr: string };
 	/** The STOP example's trigger URL and the two-factor example's webhook URLs. */
-	exampleUrls: { stop: string; twoFactorSend: string; twoFactorVerify: string };
+	exampleUrls: { stop: string; twoFactorSend: string; twoFactorVerify: string; loginCode: string };
 	stop(): Promise<void>;
 }
 
@@ -143,6 +146,7 @@ export async function startDemo(
 				stop: started.webhookUrl(stopPath),
 				twoFactorSend: started.webhookUrl(TWO_FACTOR_PATHS.send),
 				twoFactorVerify: started.webhookUrl(TWO_FACTOR_PATHS.verify),
+				loginCode: started.webhookUrl(LOGIN_CODE_PATH),
 			},
 			async stop() {
 				await started.stop();
@@ -185,6 +189,12 @@ function printDemo(demo: Demo): void {
 		'Two-factor login codes: send a code, then check it (the emulator shows the code under more-state)',
 		`  curl -s -X POST ${exampleUrls.twoFactorSend} -H 'content-type: application/json' -d '{"phone":"48500000009"}'`,
 		`  curl -s -X POST ${exampleUrls.twoFactorVerify} -H 'content-type: application/json' -d '{"phone":"48500000009","code":"123456"}'`,
+		'',
+		'Send and Wait for Delivery: a login code by SMS; the execution waits (Executions tab) for the delivery report.',
+		'Delivered: it ends on "Code delivered". A phone that gets no report (numbers ending in 409) → after 1 minute a voice call:',
+		`  curl -s -X POST ${exampleUrls.loginCode} -H 'content-type: application/json' -d '{"phone":"48500000009","code":"4711"}'`,
+		`  curl -s -X POST ${exampleUrls.loginCode} -H 'content-type: application/json' -d '{"phone":"48500000409","code":"4711"}'`,
+		`  curl -s ${emulator.controlUrl}/messages`,
 		'',
 		'Use the same workflows with your real account: open Credentials → "SMSAPI (demo emulator)", set Platform to',
 		'SMSAPI.com or SMSAPI.pl and paste an API token from the SMSAPI portal (API settings → API tokens).',

@@ -3,6 +3,8 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
@@ -23,6 +25,7 @@ import * as subuser from './actions/subuser';
 import * as template from './actions/template';
 import * as vms from './actions/vms';
 import { listSearch, loadOptions } from './methods';
+import { resumeOnReport, resumeWebhooks } from './wait/resumeWebhook';
 
 export class Smsapi implements INodeType {
 	description: INodeTypeDescription = {
@@ -42,6 +45,8 @@ export class Smsapi implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'smsapiApi', required: true }],
+		// Only for SMS → Send and Wait for Delivery: the resume address of a waiting execution.
+		webhooks: resumeWebhooks,
 		// n8n versions that redact node-declared fields hide these in saved executions (the gateway login).
 		sensitiveOutputFields: emailGateway.sensitiveOutputFields,
 		properties: [
@@ -91,5 +96,9 @@ export class Smsapi implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
+	}
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await resumeOnReport.call(this);
 	}
 }

@@ -129,4 +129,40 @@ describe.each(n8nLines())('npm start demo on n8n $version (line $line)', (line) 
 		},
 		E2E_TEST_TIMEOUT_MS,
 	);
+
+	it(
+		'Send and Wait for Delivery: a login code delivered ends on "Code delivered"; one not delivered is called in by voice',
+		async () => {
+			const workflowId = demo.workflowIds['login-code-sms-then-voice.workflow.json'];
+			const run = async (phone: string) => {
+				const before = await demo.n8n.lastExecutionId();
+				const res = await fetch(demo.exampleUrls.loginCode, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ phone, code: '4711' }),
+					signal: AbortSignal.timeout(30_000),
+				});
+				expect(res.status).toBe(200);
+				// The demo's emulator reports 200 ms after the send: DELIVERED, or UNDELIVERED for numbers ending in 405.
+				const [execution] = await demo.n8n.waitForExecutions(1, 60_000, (e) => e.workflowId === workflowId && Number(e.id) > before);
+				expectExecutionStatus(execution);
+				return Object.keys(execution.data?.resultData?.runData ?? {});
+			};
+			expect(await run('48500000771')).toContain('Code delivered');
+			const notDelivered = await run('48500000405');
+			expect(notDelivered).toContain('Call with the code');
+			expect(notDelivered).not.toContain('Code delivered');
+			const texts = (await emulatorMessages(demo)).filter((message) => ['48500000771', '48500000405'].includes(message.number)).map((message) => [message.number, message.text]);
+			expect(texts).toEqual(
+				expect.arrayContaining([
+					['48500000771', 'Your login code is 4711'],
+					['48500000405', 'Your login code is 4711'],
+				]),
+			);
+			// The voice call: the emulator's VMS records (text to speech).
+			const requests = await (await fetch(`${demo.emulator.controlUrl}/requests`, { signal: AbortSignal.timeout(10_000) })).json() as Array<{ path: string; body: Record<string, string> }>;
+			expect(requests.filter((request) => request.path === '/vms.do').map((request) => [request.body.to, request.body.tts])).toEqual([['48500000405', 'Your login code is 4 7 1 1']]);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
 });

@@ -122,6 +122,24 @@ describe('delivery reports', () => {
 		expect(body.count).toBe(5);
 	});
 
+	test('withheld final report: numbers ending in 409, or a "withhold" rule, get the intermediate report and nothing after it', async () => {
+		await control(emu, 'account', { intermediateReports: true, callbackUrls: { dlr: receiver.url } });
+		await control(emu, 'delivery', { number: '48500000002', status: 'withhold' });
+		await sendJson({ to: '48500000409,48500000002,48500000001', message: 'x' });
+		await waitFor(() => (receiver.calls.flatMap((c) => reportsOf(c.url)).some((r) => r.status_name === 'DELIVERED') ? true : undefined));
+		// Well past the delivery time of the delivered one: the other two stay without a final report.
+		await sleep(300);
+		const byNumber = new Map<string, string[]>();
+		for (const report of receiver.calls.flatMap((c) => reportsOf(c.url)))
+			byNumber.set(report.to, [...(byNumber.get(report.to) ?? []), report.status_name]);
+		expect(Object.fromEntries(byNumber)).toEqual({
+			'48500000409': ['ACCEPTED'],
+			'48500000002': ['ACCEPTED'],
+			'48500000001': ['ACCEPTED', 'DELIVERED'],
+		});
+		expect((await request(`${emu.primaryUrl}/__control/delivery`, { method: 'POST', body: JSON.stringify({ number: '1', status: 'later' }), headers: { 'content-type': 'application/json' } })).status).toBe(400);
+	});
+
 	test('control /dlr reports now with a chosen status; intermediate ACCEPTED when enabled', async () => {
 		await control(emu, 'account', { dlrDelayMs: 60000, callbackUrls: { dlr: receiver.url } });
 		const body = await sendJson({ to: '48500000001', message: 'x' });

@@ -176,8 +176,9 @@ export async function handleControl(host: EmulatorServer, ctx: RequestContext): 
 		case 'GET delivery':
 			return json(200, rt.state.deliveryRules);
 		case 'POST delivery': {
-			const status = optionalNumber(b.status);
-			if (status === undefined || !STATUS_NAMES[status]) return bad('status must be a delivery status code 401..412');
+			const status = b.status === null || b.status === 'withhold' ? null : optionalNumber(b.status);
+			if (status === undefined || (status !== null && !STATUS_NAMES[status]))
+				return bad('status must be a delivery status code 401..412, or "withhold" (no final report)');
 			if (!b.number && b.suffix === undefined) return bad('give number or suffix');
 			const rule = b.number ? { number: String(b.number), status } : { suffix: String(b.suffix), status };
 			rt.state.deliveryRules.push(rule);

@@ -25,6 +25,8 @@ export type AuthResult =
 
 /** Last three digits that choose a final status without any set-up (`48500000405` is UNDELIVERED). */
 const STATUS_BY_SUFFIX = new Set([402, 403, 405, 406, 407, 408]);
+/** Numbers ending in 409 (QUEUE) never get a final report: they stay queued. */
+const WITHHELD_SUFFIX = 409;
 const SCHEDULER_TICK_MS = 200;
 
 export class Runtime {
@@ -137,11 +139,14 @@ export class Runtime {
 		this.dispatcher.schedule(delay, () => {
 			if (message.finalStatus !== null) return;
 			const expired = message.expirationDate !== null && nowSeconds() > message.expirationDate;
-			this.setStatus(message, expired ? 402 : this.outcomeFor(message.number));
+			const outcome = expired ? 402 : this.outcomeFor(message.number);
+			// Withheld (a phone switched off): no final report, the message stays queued.
+			if (outcome !== null) this.setStatus(message, outcome);
 		});
 	}
 
-	outcomeFor(number: string): number {
+	/** The final status of a message to this number; null: none is ever reported (withheld). */
+	outcomeFor(number: string): number | null {
 		const rules = this.state.deliveryRules;
 		const exact = rules.find((r) => r.number === number);
 		if (exact) return exact.status;
@@ -150,6 +155,7 @@ export class Runtime {
 			.sort((a, b) => (b.suffix as string).length - (a.suffix as string).length)[0];
 		if (bySuffix) return bySuffix.status;
 		const lastThree = Number(number.slice(-3));
+		if (lastThree === WITHHELD_SUFFIX) return null;
 		return STATUS_BY_SUFFIX.has(lastThree) ? lastThree : 404;
 	}
 
@@ -239,7 +245,8 @@ export class Runtime {
 		);
 		for (const m of selected) {
 			this.dispatched.add(m.id);
-			this.setStatus(m, status ?? this.outcomeFor(m.number));
+			const outcome = status ?? this.outcomeFor(m.number);
+			if (outcome !== null) this.setStatus(m, outcome);
 		}
 		return selected;
 	}

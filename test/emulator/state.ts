@@ -276,7 +276,8 @@ export interface Fault {
 export interface DeliveryRule {
 	number?: string;
 	suffix?: string;
-	status: number;
+	/** The final status; null: the final report is withheld (the message stays queued). */
+	status: number | null;
 }
 
 export interface EmulatorState {

@@ -64,6 +64,8 @@ const NOT_IN_PATH = new Set([
 	'shortLink.getClicks linkIds',
 	'sms.send options.from',
 	'sms.send options.template',
+	'sms.sendAndWaitForDelivery options.from',
+	'sms.sendAndWaitForDelivery options.template',
 	'sms.sendToGroup group',
 	'sms.sendToGroup options.from',
 	'sms.sendToGroup options.template',

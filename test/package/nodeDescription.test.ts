@@ -127,12 +127,12 @@ describe('built node description: node', () => {
 		expect(description.usableAsTool).toBe(true);
 	});
 
-	it('sms offers send, sendToGroup, deleteScheduled and calculate, each with an action label', () => {
+	it('sms offers send, sendAndWaitForDelivery, sendToGroup, deleteScheduled and calculate, each with an action label', () => {
 		const operation = description.properties.find(
 			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('sms'),
 		);
 		const values = (operation?.options ?? []) as Array<{ value: string; action?: string }>;
-		expect(values.map((option) => option.value).sort()).toEqual(['calculate', 'deleteScheduled', 'send', 'sendToGroup']);
+		expect(values.map((option) => option.value).sort()).toEqual(['calculate', 'deleteScheduled', 'send', 'sendAndWaitForDelivery', 'sendToGroup']);
 		for (const option of values) expect(option.action).toBeTruthy();
 		expect(operation?.noDataExpression).toBe(true);
 	});

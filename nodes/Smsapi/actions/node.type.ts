@@ -14,7 +14,7 @@ export type SmsapiMap = {
 	price: 'getMany';
 	sender: 'add' | 'delete' | 'getMany' | 'getStatus' | 'setDefault';
 	shortLink: 'create' | 'delete' | 'getClicks' | 'getMany' | 'update';
-	sms: 'calculate' | 'deleteScheduled' | 'send' | 'sendToGroup';
+	sms: 'calculate' | 'deleteScheduled' | 'send' | 'sendAndWaitForDelivery' | 'sendToGroup';
 	subuser: 'create' | 'delete' | 'get' | 'getMany' | 'update';
 	template: 'create' | 'delete' | 'get' | 'getMany' | 'update';
 	vms: 'send';

@@ -68,6 +68,7 @@ export const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationM
 		calculate: sms.calculate,
 		deleteScheduled: sms.deleteScheduled,
 		send: sms.send,
+		sendAndWaitForDelivery: sms.sendAndWaitForDelivery,
 		sendToGroup: sms.sendToGroup,
 	},
 	subuser: {

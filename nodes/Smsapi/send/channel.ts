@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { recipientNumbers } from '../items/recipients';
 import { runParameters } from '../items/runParameters';
+import type { PlannedSend } from './batching';
 import type { SendRequest } from './request';
 
 /**
@@ -14,6 +15,12 @@ export interface SendChannel {
 	endpoint: string;
 	/** Read and check one item; throws (with the item's index) what is wrong with it. */
 	readItem(this: IExecuteFunctions, itemIndex: number): ItemSend;
+	/**
+	 * Last changes to one item's send once its idx values are set, before it is batched: what
+	 * depends on them (Send and Wait for Delivery's report address). Set on the request and the
+	 * wire form alike; not part of the content that the generated idx values are derived from.
+	 */
+	finishSend?(this: IExecuteFunctions, send: PlannedSend): Promise<void> | void;
 }
 
 /** One item's send as its channel read it: checked; idx still to be generated when it has none. */

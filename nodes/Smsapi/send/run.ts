@@ -33,6 +33,7 @@ export async function executeSends(
 		return { ...send, wire: toWire(send.request) };
 	}, pacer);
 	const idxRun = await assignGeneratedIdx.call(this, ready, pacer);
+	if (channel.finishSend) for (const send of ready) await channel.finishSend.call(this, send);
 	/** Items whose idx values this run generated. */
 	const generatedIdx = new Set(
 		ready.filter((send) => send.generateIdx).map((send) => send.itemIndex),

@@ -3,9 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as calculate from './calculate.operation';
 import * as deleteScheduled from './deleteScheduled.operation';
 import * as send from './send.operation';
+import * as sendAndWaitForDelivery from './sendAndWait.operation';
 import * as sendToGroup from './sendToGroup.operation';
 
-export { calculate, deleteScheduled, send, sendToGroup };
+export { calculate, deleteScheduled, send, sendAndWaitForDelivery, sendToGroup };
 
 export const description: INodeProperties[] = [
 	{
@@ -35,6 +36,13 @@ export const description: INodeProperties[] = [
 				action: 'Send an SMS',
 			},
 			{
+				name: 'Send and Wait for Delivery',
+				value: 'sendAndWaitForDelivery',
+				description:
+					'Send an SMS to one number and pause the execution until its final delivery report arrives (or a time limit runs out); then branch on "delivered"',
+				action: 'Send an SMS and wait for its delivery report',
+			},
+			{
 				name: 'Send to Group',
 				value: 'sendToGroup',
 				description: 'Send an SMS to every contact of a contacts-database group',
@@ -44,6 +52,7 @@ export const description: INodeProperties[] = [
 		default: 'send',
 	},
 	...send.description,
+	...sendAndWaitForDelivery.description,
 	...sendToGroup.description,
 	...deleteScheduled.description,
 	...calculate.description,

@@ -1,0 +1,93 @@
+import type {
+	IDataObject,
+	IWebhookDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { parseCallback } from '../trigger/callbackParsing';
+import {
+	WAIT_CHECK_PARAMETER,
+	checksMatch,
+	credentialKey,
+	deliveredItem,
+	reportsOf,
+	waitCheck,
+} from './deliveryWait';
+
+/**
+ * The resume address of an execution waiting in Send and Wait for Delivery: n8n calls `webhook()`
+ * only for an execution waiting on this node (`restartWebhook`), at `/webhook-waiting/<execution>`
+ * (n8n 2.x also checks its own token there). The service calls it with GET, as every delivery
+ * report (docs/service-behaviour.md, "Callbacks").
+ */
+export const resumeWebhooks: IWebhookDescription[] = [
+	{
+		name: 'default',
+		httpMethod: 'GET',
+		responseMode: 'onReceived',
+		responseData: 'OK',
+		path: '',
+		restartWebhook: true,
+		isFullPath: true,
+		ndvHideUrl: true,
+		ndvHideMethod: true,
+	},
+];
+
+interface PlainResponse {
+	status(code: number): PlainResponse;
+	type(type: string): PlainResponse;
+	send(body: string): unknown;
+}
+
+/** Answered, and the execution keeps waiting. */
+function answer(this: IWebhookFunctions, status: number, text: string): IWebhookResponseData {
+	(this.getResponseObject() as unknown as PlainResponse)
+		.status(status)
+		.type('text/plain')
+		.send(text);
+	return { noWebhookResponse: true };
+}
+
+/** The item the node left waiting (what n8n would pass on at the limit), as plain data. */
+function waitingItem(this: IWebhookFunctions): IDataObject | undefined {
+	const value = this.evaluateExpression('{{ $json }}', 0) as unknown;
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+	return JSON.parse(JSON.stringify(value)) as IDataObject;
+}
+
+/**
+ * A call of the resume address: resumes only with the final report of the waiting message, on an
+ * address with this execution's check. Anything else is answered and changes nothing: a report
+ * that is not final (answered OK, the service then sends the next), one of another message, a
+ * call without the check (403).
+ */
+export async function resumeOnReport(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const nodeName = this.getNode().name;
+	if (this.getNodeParameter('operation', '') !== 'sendAndWaitForDelivery')
+		return answer.call(this, 404, 'Not Found');
+	const waiting = waitingItem.call(this);
+	if (!waiting || waiting.timedOut !== true) return answer.call(this, 404, 'Not Found');
+
+	const query = this.getQueryData() as IDataObject;
+	const key = credentialKey((await this.getCredentials('smsapiApi')) as IDataObject);
+	const expected = waitCheck(
+		key,
+		this.getExecutionId(),
+		this.getNode().id,
+		String(waiting.idx ?? ''),
+	);
+	if (!checksMatch(query[WAIT_CHECK_PARAMETER], expected)) {
+		this.logger.warn(
+			`SMSAPI "${nodeName}": a call of execution ${this.getExecutionId()}'s report address without its check was refused; the execution keeps waiting`,
+		);
+		return answer.call(this, 403, 'Forbidden');
+	}
+	const parsed = parseCallback('dlr', { query, body: this.getBodyData() });
+	if (!parsed.ok) return answer.call(this, parsed.status, `Bad Request: ${parsed.reason}`);
+	const final = reportsOf(parsed.reports, waiting).find((report) => report.final === true);
+	// A report on the way (queued, accepted by the network) or of another message: keep waiting.
+	if (!final) return answer.call(this, 200, 'OK');
+	return { workflowData: [[{ json: deliveredItem(waiting, final), pairedItem: { item: 0 } }]] };
+}

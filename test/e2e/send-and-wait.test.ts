@@ -29,6 +29,7 @@ import {
 	type N8nInstance,
 	type WorkflowJson,
 } from './harness';
+import { launchBrowser, newEditorPage, saveDocsImage, step } from './harness/browser';
 import { control, messages, smsDoRequests, type EmulatedMessage } from './sms/support';
 
 const TEST_TIMEOUT_MS = 120_000;
@@ -259,6 +260,48 @@ describe.each(n8nLines())('n8n $version (line $line): SMS → Send and Wait for 
 				expect(retried.data?.resultData?.runData?.After?.[0]?.error?.message).toMatch(/a later node fails/);
 			}
 			await sentOnce(suite, '48500000005');
+		},
+		TEST_TIMEOUT_MS,
+	);
+
+	test(
+		"n8n's editor shows the execution waiting, then resumed with the report (README pictures with UPDATE_README_IMAGES=1, line 2)",
+		async () => {
+			const waiting = await startWaiting(suite, '48500000006');
+			const browser = await launchBrowser();
+			try {
+				const { page } = await newEditorPage(browser, suite.n8n);
+				const picture = async (name: string) => {
+					if (line.line === '2' && process.env.UPDATE_README_IMAGES === '1') await saveDocsImage(page, name);
+				};
+				const executionPage = `/workflow/${waiting.workflowId}/executions/${waiting.executionId}`;
+				/** n8n 2.x opens a "Production Checklist" over the executions list of a published workflow: closed for the picture. */
+				const closeChecklist = async () => {
+					const checklist = page.getByText('Production Checklist');
+					if (!(await checklist.isVisible())) return;
+					await page.keyboard.press('Escape');
+					if (await checklist.isVisible()) await checklist.locator('xpath=ancestor::*[.//button][1]').locator('button').first().click();
+					await checklist.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+				};
+				await step(page, 'the waiting execution', async () => {
+					await page.goto(executionPage);
+					await page.getByText(/^\s*Waiting\s*$/i).first().waitFor({ timeout: 30_000 });
+					await page.waitForTimeout(1500);
+					await closeChecklist();
+				});
+				await picture('send-and-wait-waiting');
+				await report(suite, waiting.message, 404);
+				expect(output(await finished(suite, waiting.executionId))).toMatchObject({ delivered: true });
+				await step(page, 'the resumed execution', async () => {
+					await page.goto(executionPage);
+					await page.getByText(/Succeeded|Success/i).first().waitFor({ timeout: 30_000 });
+					await page.waitForTimeout(1500);
+					await closeChecklist();
+				});
+				await picture('send-and-wait-resumed');
+			} finally {
+				await browser.close();
+			}
 		},
 		TEST_TIMEOUT_MS,
 	);

@@ -21,16 +21,15 @@ import {
 	n8nLines,
 	newId,
 	SMSAPI_CREDENTIAL_TYPE,
-	SMSAPI_NODE_TYPE,
 	smsapiTokenCredentialData,
 	stopSuite,
 	waitFor,
 	type ExecutionRecord,
 	type N8nInstance,
-	type WorkflowJson,
 } from './harness';
 import { launchBrowser, newEditorPage, saveDocsImage, step } from './harness/browser';
 import { control, messages, smsDoRequests, type EmulatedMessage } from './sms/support';
+import { sendAndWaitWorkflow } from './sms/wait-workflow';
 
 const TEST_TIMEOUT_MS = 120_000;
 /** The time-limit test's limit; n8n then takes up to a minute more to notice it. */
@@ -40,33 +39,6 @@ interface Suite {
 	emulator: Emulator;
 	n8n: N8nInstance;
 	credential: { id: string; name: string };
-}
-
-function waitWorkflow(credential: Suite['credential'], path: string, to: string, limitSeconds = 600, afterFails = false): WorkflowJson {
-	const after = afterFails
-		? { id: newId(), name: 'After', type: 'n8n-nodes-base.code', typeVersion: 2, position: [440, 0], parameters: { jsCode: "if ($input.first().json.delivered) throw new Error('a later node fails'); return $input.all();" } }
-		: { id: newId(), name: 'After', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} };
-	return {
-		name: `e2e: send and wait ${path}`,
-		nodes: [
-			{ id: newId(), name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: newId(), parameters: { httpMethod: 'GET', path, responseMode: 'onReceived', options: {} } },
-			{
-				id: newId(),
-				name: 'Send and Wait',
-				type: SMSAPI_NODE_TYPE,
-				typeVersion: 1.1,
-				position: [220, 0],
-				parameters: { resource: 'sms', operation: 'sendAndWaitForDelivery', to, message: 'Your login code is 123456', timeLimit: limitSeconds, timeLimitUnit: 'seconds', options: {} },
-				credentials: { smsapiApi: credential },
-			},
-			after,
-		],
-		connections: {
-			Webhook: { main: [[{ node: 'Send and Wait', type: 'main', index: 0 }]] },
-			'Send and Wait': { main: [[{ node: 'After', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
 }
 
 /** A started execution of a saved workflow: its id once n8n has it waiting, and its message. */
@@ -79,7 +51,7 @@ interface Waiting {
 async function startWaiting(suite: Suite, to: string, limitSeconds?: number, afterFails = false): Promise<Waiting> {
 	const { n8n, emulator } = suite;
 	const path = `e2e-wait-${newId().slice(0, 8)}`;
-	const [workflowId] = await n8n.createWorkflows([waitWorkflow(suite.credential, path, to, limitSeconds, afterFails)]);
+	const [workflowId] = await n8n.createWorkflows([sendAndWaitWorkflow(suite.credential, path, to, { limitSeconds, afterFails })]);
 	await n8n.activate(workflowId);
 	const before = await n8n.lastExecutionId();
 	const res = await fetch(n8n.webhookUrl(path), { signal: AbortSignal.timeout(30_000) });

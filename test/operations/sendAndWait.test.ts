@@ -17,6 +17,7 @@ import {
 	waitCheck,
 	waitLimit,
 } from '../../nodes/Smsapi/wait/deliveryWait';
+import { claimResume } from '../../nodes/Smsapi/wait/resumeWebhook';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { failure, mockService, nodeContext, runNode, useMockedNetwork } from './run-node';
 
@@ -145,5 +146,13 @@ describe('deliveryWait', () => {
 		const report = { MsgId: 'm1', status: 404, status_name: 'DELIVERED', final: true, idx: 'i1', username: 'login', extra: 'x' };
 		expect(deliveredItem(waiting, report)).toEqual({ ...waiting, delivered: true, timedOut: false, report: { MsgId: 'm1', status: 404, status_name: 'DELIVERED', final: true, idx: 'i1' } });
 		expect(deliveredItem(waiting, { ...report, status: 405, status_name: 'UNDELIVERED' }).delivered).toBe(false);
+	});
+
+	it('claimResume: one resume per execution and node in this process for a minute, then the claim is dropped', () => {
+		expect(claimResume('e1', 'n1', 1000)).toBe(true);
+		expect(claimResume('e1', 'n1', 1500)).toBe(false);
+		expect(claimResume('e1', 'n2', 1500)).toBe(true);
+		expect(claimResume('e2', 'n1', 1500)).toBe(true);
+		expect(claimResume('e1', 'n1', 61_001)).toBe(true);
 	});
 });

@@ -35,6 +35,29 @@ export const resumeWebhooks: IWebhookDescription[] = [
 	},
 ];
 
+/**
+ * Executions this process has resumed lately (execution and node → when). n8n 1.x lets two calls
+ * that arrive together both resume a waiting execution (it reads the status before either marks it
+ * running; 2.x claims it): a second final report taken here within CLAIM_MS is answered OK and
+ * resumes nothing. Calls handled by another n8n process are beyond this (README).
+ */
+const resumed = new Map<string, number>();
+const CLAIM_MS = 60_000;
+
+/** Claims the resume of this execution's node; false when this process already did. */
+export function claimResume(executionId: string, nodeId: string, now = Date.now()): boolean {
+	for (const [key, at] of resumed) {
+		if (now - at < CLAIM_MS) break;
+		resumed.delete(key);
+	}
+	const key = JSON.stringify([executionId, nodeId]);
+	const at = resumed.get(key);
+	if (at !== undefined && now - at < CLAIM_MS) return false;
+	resumed.delete(key);
+	resumed.set(key, now);
+	return true;
+}
+
 interface PlainResponse {
 	status(code: number): PlainResponse;
 	type(type: string): PlainResponse;
@@ -89,5 +112,7 @@ export async function resumeOnReport(this: IWebhookFunctions): Promise<IWebhookR
 	const final = reportsOf(parsed.reports, waiting).find((report) => report.final === true);
 	// A report on the way (queued, accepted by the network) or of another message: keep waiting.
 	if (!final) return answer.call(this, 200, 'OK');
+	// The same final report twice at once: one resume (no await between the check and the return).
+	if (!claimResume(this.getExecutionId(), this.getNode().id)) return answer.call(this, 200, 'OK');
 	return { workflowData: [[{ json: deliveredItem(waiting, final), pairedItem: { item: 0 } }]] };
 }

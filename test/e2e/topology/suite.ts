@@ -9,6 +9,8 @@
  * - delivery reports sent twice, the copy one second later to the other process (main or the
  *   webhook process): one execution per report, none lost, `OK` to every call;
  * - the credential test and the dropdowns answer through main;
+ * - Send and Wait for Delivery started at the webhook process waits; its final report, delivered to
+ *   the webhook process and repeated, resumes it once, on a worker (one message sent);
  * - retries never send twice: Retry from the Executions list of a failed campaign, and a worker
  *   killed in the middle of a campaign (n8n 1.x gives the job to the other worker; n8n 2.x leaves
  *   the execution to be marked failed, and its retry is made safe by an Idx from the data; the
@@ -23,6 +25,7 @@ import { registerCampaignTests } from './campaigns';
 import { registerMainProcessTests } from './main-process';
 import { registerReportBurstTests } from './report-burst';
 import { registerRetryTests } from './retries';
+import { registerSendAndWaitTests } from './send-and-wait';
 import { useTopologySuite } from './setup';
 
 /** The tests of one n8n line (each line has its own file, so that jest runs the two side by side). */
@@ -32,6 +35,7 @@ export function describeTopology(lineId: LineId): void {
 		const ctx = useTopologySuite(line);
 
 		registerMainProcessTests(ctx);
+		registerSendAndWaitTests(ctx);
 		registerCampaignTests(ctx);
 		registerReportBurstTests(ctx);
 		registerRetryTests(ctx);

@@ -4,10 +4,11 @@
  * before anything is sent, and the token-only rule of these REST calls. Ids in paths are covered for
  * every operation by pathIds.test.ts; the workflow level in test/workflow/resources-opt-out-fields.test.ts.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
 
-import { legacyCredentials } from '../helpers/n8n-context';
-import { failure, mockService, runNode, useMockedNetwork } from './run-node';
+import { loadOptions } from '../../nodes/Smsapi/methods';
+import { legacyCredentials, loadOptionsContext } from '../helpers/n8n-context';
+import { failure, mockService, operationCredentials, runNode, useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 
@@ -124,6 +125,22 @@ describe('contact field', () => {
 		);
 		// 501 is the service's answer, not an outage: asked once, not repeated.
 		expect(service.calls.map((call) => call.path)).toEqual(['/contacts/fields/gender/options', `/contacts/fields/${field.id}/options`]);
+	});
+});
+
+describe('the contact fields dropdown (getContactFieldIds)', () => {
+	it('lists the fields by id, named by their name, described by their type, sorted; the legacy login sends nothing', async () => {
+		const service = mockService().on('GET', '/contacts/fields', () => [
+			200,
+			{ size: 2, collection: [{ ...field, id: 'f2', name: 'vip_since', type: 'date' }, field] },
+		]);
+		const context = (credentials = operationCredentials()) => loadOptionsContext({ credentials }) as ILoadOptionsFunctions;
+		expect(await loadOptions.getContactFieldIds.call(context())).toEqual([
+			{ name: 'loyalty_level', value: field.id, description: 'text' },
+			{ name: 'vip_since', value: 'f2', description: 'date' },
+		]);
+		await expect(loadOptions.getContactFieldIds.call(context(legacyCredentials({ backupUrl: '' })))).rejects.toThrow(/needs an access token/);
+		expect(service.calls).toHaveLength(1);
 	});
 });
 

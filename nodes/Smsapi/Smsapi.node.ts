@@ -11,11 +11,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as account from './actions/account';
 import * as blacklist from './actions/blacklist';
 import * as contact from './actions/contact';
+import * as contactField from './actions/contactField';
 import * as contactGroup from './actions/contactGroup';
 import * as emailGateway from './actions/emailGateway';
 import * as hlr from './actions/hlr';
 import * as mms from './actions/mms';
 import * as oneTimeCode from './actions/oneTimeCode';
+import * as optOut from './actions/optOut';
 import * as price from './actions/price';
 import { router } from './actions/router';
 import * as sender from './actions/sender';
@@ -39,7 +41,7 @@ export class Smsapi implements INodeType {
 		defaultVersion: 1.1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			'Send SMS, MMS, voice messages and one-time codes with failover and batching, look up numbers, manage contacts, groups, templates, short links, the blacklist, sub-users and sender names with SMSAPI',
+			'Send SMS, MMS, voice messages and one-time codes with failover and batching, look up numbers, manage contacts, groups, templates, short links, the blacklist, opt-outs, contact fields, sub-users and sender names with SMSAPI',
 		defaults: { name: 'SMSAPI' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -59,11 +61,13 @@ export class Smsapi implements INodeType {
 					{ name: 'Account', value: 'account' },
 					{ name: 'Blacklist', value: 'blacklist' },
 					{ name: 'Contact', value: 'contact' },
+					{ name: 'Contact Field', value: 'contactField' },
 					{ name: 'Contact Group', value: 'contactGroup' },
 					{ name: 'E-Mail Gateway', value: 'emailGateway' },
 					{ name: 'Multimedia Message (MMS)', value: 'mms' },
 					{ name: 'Number Lookup (HLR)', value: 'hlr' },
 					{ name: 'One-Time Code (MFA)', value: 'oneTimeCode' },
+					{ name: 'Opt-Out', value: 'optOut' },
 					{ name: 'Price', value: 'price' },
 					{ name: 'Sender Name', value: 'sender' },
 					{ name: 'Short Link', value: 'shortLink' },
@@ -89,6 +93,8 @@ export class Smsapi implements INodeType {
 			...shortLink.description,
 			...mms.description,
 			...vms.description,
+			...optOut.description,
+			...contactField.description,
 		],
 	};
 

@@ -51,6 +51,9 @@ const RULES: Rule[] = [
 	},
 	{ method: 'GET', path: /^\/contacts$/ },
 	{ method: 'GET', path: /^\/contacts\/groups$/ },
+	{ method: 'GET', path: /^\/contacts\/fields$/ },
+	{ method: 'GET', path: /^\/opt_outs$/, check: (p) => onlyParameters(p, ['offset', 'limit']) },
+	{ method: 'GET', path: /^\/opt_outs\/settings$/ },
 	{ method: 'GET', path: /^\/sender\.do$/, check: (p) => (p.list === '1' ? onlyParameters(p, ['list', 'with_nat_names']) : 'only the list of sender names may be read') },
 	{ method: 'GET', path: /^\/sms\/templates$/ },
 	{ method: 'GET', path: /^\/prices\.do$/ },
@@ -73,4 +76,4 @@ export function refusalReason(request: WireRequest, options: GuardOptions): stri
 
 /** The allow-list in words, for the banner and the README. */
 export const ALLOWED_IN_WORDS =
-	'reads (ping, profile, balance, contacts, groups, sender names, templates, prices, callbacks), sms.do only with test=1 or sch_del';
+	'reads (ping, profile, balance, contacts, groups, contact fields, opt-outs and their settings, sender names, templates, prices, callbacks), sms.do only with test=1 or sch_del';

@@ -9,6 +9,7 @@ import type { Runtime } from './runtime';
 import type { Contact, Group } from './state';
 import { hexId, isoWithOffset, type Params } from './util';
 import { invalid, methodNotAllowed, notFound, requireForm } from './rest-http';
+import { definedFieldNames } from './rest-contact-fields';
 
 const CONTACT_FIELDS = [
 	'id',
@@ -71,8 +72,9 @@ export function contactJson(rt: Runtime, c: Contact): Record<string, unknown> {
 	};
 }
 
+/** The custom fields: those the contacts carry and those defined through `/contacts/fields`. */
 export function customFieldNames(rt: Runtime): Set<string> {
-	return new Set(rt.state.contacts.flatMap((c) => Object.keys(c.custom)));
+	return new Set([...rt.state.contacts.flatMap((c) => Object.keys(c.custom)), ...definedFieldNames(rt.state)]);
 }
 
 function fieldValues(c: Contact, field: string): string[] {

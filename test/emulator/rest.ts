@@ -10,10 +10,12 @@ import { json, restError, type HandlerResponse, type RequestContext } from './ht
 import { priceList } from './legacy';
 import { blacklist } from './rest-blacklist';
 import { callbacks } from './rest-callbacks';
+import { contactFields } from './rest-contact-fields';
 import { contacts } from './rest-contacts';
 import { groups } from './rest-groups';
 import { methodNotAllowed, notFound, unauthorized } from './rest-http';
 import { mfa } from './rest-mfa';
+import { optOuts } from './rest-opt-outs';
 import { senderNames } from './rest-senders';
 import { shortLinkClicks, shortLinks } from './rest-short-links';
 import { subusers } from './rest-subusers';
@@ -23,7 +25,7 @@ import type { AuthUser, Runtime } from './runtime';
 export function handleRest(rt: Runtime, ctx: RequestContext): HandlerResponse | null {
 	const segments = ctx.path.split('/').filter(Boolean).map(decodeURIComponent);
 	const root = segments[0];
-	const known = ['profile', 'ping', 'contacts', 'sms', 'callbacks', 'mfa', 'blacklist', 'short_url', 'subusers'];
+	const known = ['profile', 'ping', 'contacts', 'sms', 'callbacks', 'mfa', 'blacklist', 'short_url', 'subusers', 'opt_outs'];
 	if (!known.includes(root)) return null;
 	const auth = rt.authenticate(ctx.headers.authorization, ctx.params);
 	if (root === 'ping' && segments.length === 1) {
@@ -42,6 +44,7 @@ export function handleRest(rt: Runtime, ctx: RequestContext): HandlerResponse | 
 	if (root === 'short_url' && second === 'clicks' && segments.length === 2) return shortLinkClicks(rt, ctx);
 	if (root === 'sms' && second === 'templates' && ctx.method !== 'GET') return templateWrites(rt, ctx, segments.slice(2));
 	if (root === 'subusers') return subusers(rt, ctx, segments.slice(1), user);
+	if (root === 'opt_outs') return optOuts(rt, ctx, segments.slice(1));
 	if (root === 'profile') {
 		if (segments.length === 1) return ctx.method === 'GET' ? profile(rt, user) : methodNotAllowed();
 		if (segments[1] === 'prices' && segments.length === 2) {
@@ -52,6 +55,7 @@ export function handleRest(rt: Runtime, ctx: RequestContext): HandlerResponse | 
 	}
 	if (root === 'contacts') {
 		if (segments[1] === 'groups') return groups(rt, ctx, segments.slice(2), user);
+		if (segments[1] === 'fields') return contactFields(rt, ctx, segments.slice(2));
 		return contacts(rt, ctx, segments.slice(1));
 	}
 	if (root === 'callbacks') return callbacks(rt, ctx, segments.slice(1));

@@ -23,11 +23,11 @@ const unreadable: AttemptFailure = { type: 'unreadable', status: 200 };
 describe('what counts as a failure', () => {
 	it('legacy endpoints: anything but 200', () => {
 		expect(isFailureStatus(200, true)).toBe(false);
-		for (const status of [201, 204, 301, 400, 401, 404, 429, 500, 502, 503]) expect(isFailureStatus(status, true)).toBe(true);
+		for (const status of [201, 204, 301, 400, 401, 404, 429, 500, 501, 502, 503]) expect(isFailureStatus(status, true)).toBe(true);
 	});
 
 	it('REST endpoints: 5xx and 429; a 4xx is a real answer', () => {
-		for (const status of [200, 201, 204, 400, 401, 403, 404, 409, 415]) expect(isFailureStatus(status, false)).toBe(false);
+		for (const status of [200, 201, 204, 400, 401, 403, 404, 409, 415, 501]) expect(isFailureStatus(status, false)).toBe(false);
 		for (const status of [429, 500, 502, 503, 504]) expect(isFailureStatus(status, false)).toBe(true);
 	});
 

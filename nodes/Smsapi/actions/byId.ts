@@ -1,13 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { mapItems, requiredText } from '../items/loop';
+import { requiredText } from '../items/loop';
 import { smsapiApiRequest } from '../transport';
+import { itemOperation } from './itemOperation';
 import type { OperationModule } from './types';
 
 /**
@@ -23,6 +18,8 @@ export interface RecordById {
 	path: (id: string) => string;
 	/** The service's answer as an output item; the answer as it is by default. */
 	toItem?: (data: unknown) => IDataObject;
+	/** Only the bearer token reaches these records (see SmsapiRequest.tokenOnly). */
+	tokenOnly?: true;
 }
 
 /** The chosen record's id, trimmed; an error saying "Choose the <noun> to <verb>" when empty. */
@@ -51,17 +48,7 @@ function operation(
 	properties: INodeProperties[],
 	run: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject>,
 ): OperationModule {
-	const description = updateDisplayOptions(
-		{ show: { resource: [record.resource], operation: [operationName] } },
-		properties,
-	);
-	async function execute(
-		this: IExecuteFunctions,
-		items: INodeExecutionData[],
-	): Promise<INodeExecutionData[]> {
-		return await mapItems.call(this, items, async (itemIndex) => await run.call(this, itemIndex));
-	}
-	return { description, execute };
+	return itemOperation(record.resource, operationName, properties, run);
 }
 
 /** The service's answer to a GET of the record. */
@@ -74,6 +61,7 @@ export async function fetchRecord(
 	const { data } = await smsapiApiRequest.call(this, {
 		method: 'GET',
 		endpoint: record.path(id),
+		tokenOnly: record.tokenOnly,
 		safeToRepeat: true,
 		itemIndex,
 	});
@@ -99,6 +87,7 @@ export function deleteByIdOperation(
 		await smsapiApiRequest.call(this, {
 			method: 'DELETE',
 			endpoint: record.path(id),
+			tokenOnly: record.tokenOnly,
 			safeToRepeat: false,
 			itemIndex,
 		});
@@ -121,6 +110,7 @@ export async function putRecord(
 	const { data } = await smsapiApiRequest.call(this, {
 		method: 'PUT',
 		endpoint: record.path(id),
+		tokenOnly: record.tokenOnly,
 		body: changes,
 		safeToRepeat: true,
 		itemIndex,

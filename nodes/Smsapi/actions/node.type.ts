@@ -6,11 +6,13 @@ export type SmsapiMap = {
 	account: 'getBalance' | 'getProfile';
 	blacklist: 'add' | 'clear' | 'getMany' | 'remove';
 	contact: 'addToGroup' | 'create' | 'getMany' | 'removeFromGroup' | 'update';
+	contactField: 'create' | 'delete' | 'getMany' | 'getOptions' | 'update';
 	contactGroup: 'create' | 'delete' | 'get' | 'getMany' | 'update';
 	emailGateway: 'compose';
 	hlr: 'lookup';
 	mms: 'send';
 	oneTimeCode: 'send' | 'verify';
+	optOut: 'delete' | 'getMany' | 'getSettings' | 'updateSettings';
 	price: 'getMany';
 	sender: 'add' | 'delete' | 'getMany' | 'getStatus' | 'setDefault';
 	shortLink: 'create' | 'delete' | 'getClicks' | 'getMany' | 'update';

@@ -4,11 +4,13 @@ import { NodeOperationError } from 'n8n-workflow';
 import * as account from './account';
 import * as blacklist from './blacklist';
 import * as contact from './contact';
+import * as contactField from './contactField';
 import * as contactGroup from './contactGroup';
 import * as emailGateway from './emailGateway';
 import * as hlr from './hlr';
 import * as mms from './mms';
 import * as oneTimeCode from './oneTimeCode';
+import * as optOut from './optOut';
 import * as price from './price';
 import * as sender from './sender';
 import * as shortLink from './shortLink';
@@ -38,6 +40,13 @@ export const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationM
 		removeFromGroup: contact.removeFromGroup,
 		update: contact.update,
 	},
+	contactField: {
+		create: contactField.create,
+		delete: contactField.delete,
+		getMany: contactField.getMany,
+		getOptions: contactField.getOptions,
+		update: contactField.update,
+	},
 	contactGroup: {
 		create: contactGroup.create,
 		delete: contactGroup.delete,
@@ -49,6 +58,12 @@ export const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationM
 	hlr: { lookup: hlr.lookup },
 	mms: { send: mms.send },
 	oneTimeCode: { send: oneTimeCode.send, verify: oneTimeCode.verify },
+	optOut: {
+		delete: optOut.delete,
+		getMany: optOut.getMany,
+		getSettings: optOut.getSettings,
+		updateSettings: optOut.updateSettings,
+	},
 	price: { getMany: price.getMany },
 	sender: {
 		add: sender.add,

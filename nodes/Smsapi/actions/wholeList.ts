@@ -19,7 +19,12 @@ import type { OperationModule } from './types';
 export function wholeListOperation(
 	resource: string,
 	endpoint: string,
-	options: { qs?: IDataObject; toItem?: (entry: IDataObject) => IDataObject } = {},
+	options: {
+		qs?: IDataObject;
+		toItem?: (entry: IDataObject) => IDataObject;
+		/** Only the bearer token reaches the list (see SmsapiRequest.tokenOnly). */
+		tokenOnly?: true;
+	} = {},
 ): OperationModule {
 	const description: INodeProperties[] = updateDisplayOptions(
 		{ show: { resource: [resource], operation: ['getMany'] } },
@@ -33,7 +38,7 @@ export function wholeListOperation(
 			const entries = limitEntries.call(
 				this,
 				itemIndex,
-				await fetchList.call(this, endpoint, options.qs, itemIndex),
+				await fetchList.call(this, endpoint, options.qs, itemIndex, options.tokenOnly),
 			);
 			return options.toItem ? entries.map(options.toItem) : entries;
 		});
@@ -47,11 +52,13 @@ export async function fetchList(
 	endpoint: string,
 	qs?: IDataObject,
 	itemIndex?: number,
+	tokenOnly?: boolean,
 ): Promise<IDataObject[]> {
 	const { data } = await smsapiApiRequest.call(this, {
 		method: 'GET',
 		endpoint,
 		qs,
+		tokenOnly,
 		safeToRepeat: true,
 		itemIndex,
 	});

@@ -15,8 +15,9 @@ async function listOptions(
 	endpoint: string,
 	qs: IDataObject | undefined,
 	toOption: (entry: IDataObject) => INodePropertyOptions | undefined,
+	tokenOnly?: boolean,
 ): Promise<INodePropertyOptions[]> {
-	return (await fetchList.call(this, endpoint, qs))
+	return (await fetchList.call(this, endpoint, qs, undefined, tokenOnly))
 		.map(toOption)
 		.filter((option): option is INodePropertyOptions => option !== undefined)
 		.sort(byName);
@@ -137,5 +138,18 @@ export async function getShortLinkIds(
 			entry,
 			typeof entry.url === 'string' ? `${String(entry.short_url ?? '')} → ${entry.url}` : undefined,
 		),
+	);
+}
+
+/** Custom fields of the contacts database by id: their name, and their type as the description. */
+export async function getContactFieldIds(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await listOptions.call(
+		this,
+		'contacts/fields',
+		undefined,
+		(entry) => idOption(entry, shownText(entry.type)),
+		true,
 	);
 }

@@ -51,7 +51,7 @@ export function failureFor(
 	}
 	if (
 		(numeric !== undefined && [200, 201, 999].includes(numeric)) ||
-		(httpStatus !== undefined && httpStatus >= 500)
+		(httpStatus !== undefined && httpStatus >= 500 && httpStatus !== 501)
 	) {
 		return { cause: 'temporarily-unavailable' };
 	}

@@ -224,6 +224,10 @@ const SMSAPI_REST_ERRORS: Readonly<Record<string, SmsapiErrorMeaning>> = {
 		advice: 'Update the existing contact instead of creating a new one.',
 	},
 	not_found: { meaning: 'no such resource', advice: 'Check the id.' },
+	not_implemented: {
+		meaning: 'the service does not offer this for the record',
+		advice: 'For contact fields: only fields with fixed choices (e.g. gender) have options.',
+	},
 };
 
 /** Meanings of HTTP statuses of the REST endpoints when no tag is known. */
@@ -246,6 +250,7 @@ export const SMSAPI_HTTP_STATUSES: Readonly<Record<number, SmsapiErrorMeaning>> 
 	},
 	429: { meaning: 'too many requests', advice: 'Slow down, or try again later.' },
 	500: { meaning: 'internal error at the service', advice: 'Try again later.' },
+	501: { meaning: 'the service does not offer this for the record (not implemented)' },
 	502: { meaning: 'the service is unreachable behind its gateway', advice: 'Try again later.' },
 	503: { meaning: 'the service is temporarily unavailable', advice: 'Try again later.' },
 	504: { meaning: "the service's gateway timed out", advice: 'Try again later.' },

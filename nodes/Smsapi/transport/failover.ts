@@ -57,11 +57,13 @@ export function isLegacyRequest(request: Pick<SmsapiRequest, 'endpoint' | 'legac
 /**
  * Whether an HTTP status is a failure (to be repeated or failed over), as opposed to an answer.
  * Legacy: anything but 200 (the service itself answers 200 even for errors). REST: 5xx and 429;
- * a REST 4xx such as 401, 404 or 409 is the service's real answer.
+ * a REST 4xx such as 401, 404 or 409 is the service's real answer, and so is 501 (Not Implemented:
+ * the published API answers it where a record has no such feature, e.g. the options of a contact
+ * field without choices; repeating it gives the same).
  */
 export function isFailureStatus(status: number, legacy: boolean): boolean {
 	if (legacy) return status !== 200;
-	return status >= 500 || status === 429;
+	return (status >= 500 && status !== 501) || status === 429;
 }
 
 export function isTransientServiceCode(code: number | string | undefined): boolean {

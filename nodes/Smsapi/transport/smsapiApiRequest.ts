@@ -14,6 +14,7 @@ import {
 } from './failover';
 import type { RetryPolicy } from './failover';
 import { errorAfterLastAttempt } from './giveUp';
+import { tokenOnlyError } from './tokenOnly';
 import { DEFAULT_TIMEOUT_MS } from './options';
 import { redactSecrets, secretsOf } from './redact';
 import type { RequestRun } from './run';
@@ -70,6 +71,9 @@ export async function smsapiApiRequest(
 		);
 	}
 	const credentials = await credentialsOf(this, request.itemIndex);
+	if (request.tokenOnly && credentials.authentication === 'legacy') {
+		throw tokenOnlyError(node, request);
+	}
 	const secrets = secretsOf(credentials);
 	const run: RequestRun = {
 		request,

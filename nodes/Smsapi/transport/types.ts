@@ -57,6 +57,12 @@ export interface SmsapiRequest {
 	 * before, and stays an error that says both.
 	 */
 	idxGenerated?: boolean;
+	/**
+	 * The published API takes only the bearer token here (REST endpoints beyond those the node used
+	 * before: opt-outs, contact fields). A credential with the earlier variant's username and
+	 * password is refused with an error that says so, before anything is sent.
+	 */
+	tokenOnly?: boolean;
 	/** Override the request timeout in milliseconds. */
 	timeout?: number;
 	/** Index of the input item this request serves; put on errors as `context.itemIndex`. */

@@ -1,7 +1,7 @@
 /**
  * The REST operations of SMSAPI's published API that the emulator knows, summarised in our own
  * words from the OpenAPI files `panel_com.yml` (profile, ping, callbacks, sender names, templates,
- * MFA, blacklist, short links, sub-users) and `contacts_com.yml` (contacts, groups, memberships,
+ * MFA, blacklist, short links, sub-users, opt-outs) and `contacts_com.yml` (contacts, groups, memberships,
  * fields) of the public repository voxgig-sdk/smsapi-sdk (`.sdk/def/upstream/`), and checked
  * against the official PHP client (form bodies on POST and PUT). Authentication is the bearer
  * token (or the `access_token` parameter); the legacy username/password pair is not part of it.
@@ -96,6 +96,13 @@ function inboundReceiver(body: Readonly<Record<string, unknown>>): Problem[] {
 		});
 	}
 	return problems;
+}
+
+/** `OptOutSettings.brand`: at most 255 characters. */
+function brandLength(body: Readonly<Record<string, unknown>>): Problem[] {
+	const brand = body.brand;
+	if (typeof brand !== 'string' || brand.length <= 255) return [];
+	return [{ path: 'brand', error: 'too_long', message: 'brand takes at most 255 characters', value: brand }];
 }
 
 const callbackFields: Fields = {
@@ -206,6 +213,25 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
 			fields: { name: text, type: { type: 'string', enum: ['text', 'date', 'email', 'phone_number', 'number'] } },
 			required: ['name'],
 		},
+	},
+	{
+		method: 'PUT',
+		path: '/contacts/fields/{fieldId}',
+		summary: 'rename a custom field (UpdateField: name only)',
+		body: { media: ['form'], fields: { name: text }, required: ['name'] },
+	},
+	{ method: 'DELETE', path: '/contacts/fields/{fieldId}', summary: 'delete a custom field' },
+	{ method: 'GET', path: '/contacts/fields/{fieldId}/options', summary: "a field's choices (501 where it has none)" },
+
+	// ---- opt-outs (panel_com.yml, tag opt_out; the CSV export headers are not used)
+	{ method: 'GET', path: '/opt_outs', summary: 'list opt-outs', query: { phone_number: text, ...paging } },
+	{ method: 'DELETE', path: '/opt_outs/{optOutId}', summary: 'delete an opt-out' },
+	{ method: 'GET', path: '/opt_outs/settings', summary: 'opt-out settings (brand)' },
+	{
+		method: 'PUT',
+		path: '/opt_outs/settings',
+		summary: 'update the opt-out settings (UpdateOptOutSettings: JSON only)',
+		body: { media: ['json'], fields: { brand: text }, refine: brandLength },
 	},
 
 	// ---- callbacks

@@ -17,6 +17,7 @@ import * as hlr from './actions/hlr';
 import * as mms from './actions/mms';
 import * as oneTimeCode from './actions/oneTimeCode';
 import * as price from './actions/price';
+import * as rcs from './actions/rcs';
 import { router } from './actions/router';
 import * as sender from './actions/sender';
 import * as shortLink from './actions/shortLink';
@@ -39,7 +40,7 @@ export class Smsapi implements INodeType {
 		defaultVersion: 1.1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			'Send SMS, MMS, voice messages and one-time codes with failover and batching, look up numbers, manage contacts, groups, templates, short links, the blacklist, sub-users and sender names with SMSAPI',
+			'Send SMS, MMS, RCS, voice messages and one-time codes with failover and batching, look up numbers, manage contacts, groups, templates, short links, the blacklist, sub-users and sender names with SMSAPI',
 		defaults: { name: 'SMSAPI' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -65,6 +66,7 @@ export class Smsapi implements INodeType {
 					{ name: 'Number Lookup (HLR)', value: 'hlr' },
 					{ name: 'One-Time Code (MFA)', value: 'oneTimeCode' },
 					{ name: 'Price', value: 'price' },
+					{ name: 'RCS Message', value: 'rcs' },
 					{ name: 'Sender Name', value: 'sender' },
 					{ name: 'Short Link', value: 'shortLink' },
 					{ name: 'SMS', value: 'sms' },
@@ -89,6 +91,7 @@ export class Smsapi implements INodeType {
 			...shortLink.description,
 			...mms.description,
 			...vms.description,
+			...rcs.description,
 		],
 	};
 

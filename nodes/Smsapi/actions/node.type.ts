@@ -12,6 +12,7 @@ export type SmsapiMap = {
 	mms: 'send';
 	oneTimeCode: 'send' | 'verify';
 	price: 'getMany';
+	rcs: 'getManyMessages' | 'getSenders' | 'send';
 	sender: 'add' | 'delete' | 'getMany' | 'getStatus' | 'setDefault';
 	shortLink: 'create' | 'delete' | 'getClicks' | 'getMany' | 'update';
 	sms: 'calculate' | 'deleteScheduled' | 'send' | 'sendAndWaitForDelivery' | 'sendToGroup';

@@ -10,6 +10,7 @@ import * as hlr from './hlr';
 import * as mms from './mms';
 import * as oneTimeCode from './oneTimeCode';
 import * as price from './price';
+import * as rcs from './rcs';
 import * as sender from './sender';
 import * as shortLink from './shortLink';
 import * as sms from './sms';
@@ -50,6 +51,7 @@ export const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationM
 	mms: { send: mms.send },
 	oneTimeCode: { send: oneTimeCode.send, verify: oneTimeCode.verify },
 	price: { getMany: price.getMany },
+	rcs: { getManyMessages: rcs.getManyMessages, getSenders: rcs.getSenders, send: rcs.send },
 	sender: {
 		add: sender.add,
 		delete: sender.delete,

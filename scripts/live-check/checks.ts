@@ -107,6 +107,7 @@ export const CHECKS: Check[] = [
 		run: async (env) => ({ kind: 'success', detail: `${(await env.node.loadOptions('getContactGroupIds')).length} group(s)` }),
 	},
 	{ name: 'sender names', run: async (env) => fromOperation(await env.node.operation({ resource: 'sender', operation: 'getMany' })) },
+	{ name: 'rcs senders', run: async (env) => fromOperation(await env.node.operation({ resource: 'rcs', operation: 'getSenders', returnAll: true })) },
 	{ name: 'prices', run: async (env) => fromOperation(await env.node.operation({ resource: 'price', operation: 'getMany' })) },
 	{
 		name: 'callbacks: read registry',

@@ -8,7 +8,7 @@
  * callbacks (panel_com.yml `CallbackDlr`). Prices as the balance's counts assume: MMS 0.3, voice 0.21.
  * A voice message calls landlines too; its caller id (`from`) must be a number verified on the
  * account (here the profile's number; error 14 otherwise), and `skip_gsm=1` leaves the mobile
- * numbers out (docs/service-differences.md, N7).
+ * numbers out (docs/service-differences.md, R1).
  */
 import { isHttpUrl } from './callbacks';
 import { json, type HandlerResponse } from './http-types';

@@ -4,7 +4,7 @@
  * or RCS JSON `content` → 201 `SentRcsMessage`) and the list of sent messages (`RcsMessage`). The
  * published API documents no error answers here: an unknown sender and a number that cannot get
  * RCS are answered as the other REST sends answer a bad field (400 naming it); nothing is charged
- * (docs/service-differences.md, N12).
+ * (docs/service-differences.md, R3).
  */
 import { json, restError, type HandlerResponse, type RequestContext } from './http-types';
 import { checkMobileNumber } from './numbers';

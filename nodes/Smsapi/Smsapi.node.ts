@@ -19,6 +19,7 @@ import * as mms from './actions/mms';
 import * as oneTimeCode from './actions/oneTimeCode';
 import * as optOut from './actions/optOut';
 import * as price from './actions/price';
+import * as rcs from './actions/rcs';
 import { router } from './actions/router';
 import * as sender from './actions/sender';
 import * as shortLink from './actions/shortLink';
@@ -41,7 +42,7 @@ export class Smsapi implements INodeType {
 		defaultVersion: 1.1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			'Send SMS, MMS, voice messages and one-time codes with failover and batching, look up numbers, manage contacts, groups, templates, short links, the blacklist, opt-outs, contact fields, sub-users and sender names with SMSAPI',
+			'Send SMS, MMS, RCS, voice messages and one-time codes with failover and batching, look up numbers, manage contacts, groups, templates, short links, the blacklist, opt-outs, contact fields, sub-users and sender names with SMSAPI',
 		defaults: { name: 'SMSAPI' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -69,6 +70,7 @@ export class Smsapi implements INodeType {
 					{ name: 'One-Time Code (MFA)', value: 'oneTimeCode' },
 					{ name: 'Opt-Out', value: 'optOut' },
 					{ name: 'Price', value: 'price' },
+					{ name: 'RCS Message', value: 'rcs' },
 					{ name: 'Sender Name', value: 'sender' },
 					{ name: 'Short Link', value: 'shortLink' },
 					{ name: 'SMS', value: 'sms' },
@@ -95,6 +97,7 @@ export class Smsapi implements INodeType {
 			...vms.description,
 			...optOut.description,
 			...contactField.description,
+			...rcs.description,
 		],
 	};
 

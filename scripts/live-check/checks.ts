@@ -124,6 +124,7 @@ export const CHECKS: Check[] = [
 	{ name: 'opt-outs: settings', run: tokenOnlyRead({ resource: 'optOut', operation: 'getSettings' }) },
 	{ name: 'contact fields: list', run: tokenOnlyRead({ resource: 'contactField', operation: 'getMany', returnAll: true }) },
 	{ name: 'sender names', run: async (env) => fromOperation(await env.node.operation({ resource: 'sender', operation: 'getMany' })) },
+	{ name: 'rcs senders', run: async (env) => fromOperation(await env.node.operation({ resource: 'rcs', operation: 'getSenders', returnAll: true })) },
 	{ name: 'prices', run: async (env) => fromOperation(await env.node.operation({ resource: 'price', operation: 'getMany' })) },
 	{
 		name: 'callbacks: read registry',

@@ -116,7 +116,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 	const allowWrites = args['allow-writes'] === true || args.pin === true;
 	io.out(`SMSAPI live check of n8n-nodes-smsapi-plus against ${targets.primary}${targets.backup ? ` (backup ${targets.backup})` : ''}`);
 	io.out('Free operations only: nothing reaches a phone and nothing is charged. Every send carries test=1 (validated, not sent);');
-	io.out('no HLR, MMS or VMS. A guard in this process refuses any other request before it leaves (scripts/live-check/guard.ts):');
+	io.out('no HLR, MMS, VMS or RCS. A guard in this process refuses any other request before it leaves (scripts/live-check/guard.ts):');
 	io.out(`allowed are ${ALLOWED_IN_WORDS}${allowWrites ? ', and the writes below' : ''}.`);
 	io.out(
 		allowWrites

@@ -20,6 +20,7 @@ const CHARGED_ENDPOINTS: Record<string, string> = {
 	'/hlr.do': 'number lookups (HLR) are charged',
 	'/mms.do': 'MMS are charged and reach a phone',
 	'/vms.do': 'voice messages are charged and reach a phone',
+	'/rcs/messages': 'RCS messages are charged and reach a phone',
 };
 
 function onlyParameters(parameters: Record<string, string>, allowed: string[]): string | undefined {
@@ -56,6 +57,7 @@ const RULES: Rule[] = [
 	{ method: 'GET', path: /^\/opt_outs\/settings$/ },
 	{ method: 'GET', path: /^\/sender\.do$/, check: (p) => (p.list === '1' ? onlyParameters(p, ['list', 'with_nat_names']) : 'only the list of sender names may be read') },
 	{ method: 'GET', path: /^\/sms\/templates$/ },
+	{ method: 'GET', path: /^\/rcs\/senders$/ },
 	{ method: 'GET', path: /^\/prices\.do$/ },
 	{ method: 'GET', path: /^\/callbacks$/ },
 	{ method: 'POST', path: /^\/callbacks$/, write: true },
@@ -76,4 +78,4 @@ export function refusalReason(request: WireRequest, options: GuardOptions): stri
 
 /** The allow-list in words, for the banner and the README. */
 export const ALLOWED_IN_WORDS =
-	'reads (ping, profile, balance, contacts, groups, contact fields, opt-outs and their settings, sender names, templates, prices, callbacks), sms.do only with test=1 or sch_del';
+	'reads (ping, profile, balance, contacts, groups, contact fields, opt-outs and their settings, sender names, RCS senders, templates, prices, callbacks), sms.do only with test=1 or sch_del';

@@ -6,10 +6,13 @@
  * reads a text (`tts`, with `tts_lector`) or plays an audio file (`file`, an http(s) address),
  * exactly one of them (error 11 otherwise). Their delivery reports go to the `mms_dlr` and `vms_dlr`
  * callbacks (panel_com.yml `CallbackDlr`). Prices as the balance's counts assume: MMS 0.3, voice 0.21.
+ * A voice message calls landlines too; its caller id (`from`) must be a number verified on the
+ * account (here the profile's number; error 14 otherwise), and `skip_gsm=1` leaves the mobile
+ * numbers out (docs/service-differences.md, R1).
  */
 import { isHttpUrl } from './callbacks';
 import { json, type HandlerResponse } from './http-types';
-import { checkMobileNumber, withCountryPrefix } from './numbers';
+import { checkLookupNumber, checkMobileNumber, withCountryPrefix, type NumberCheck } from './numbers';
 import type { AuthUser, Runtime } from './runtime';
 import { parseServiceDate, sendResultJson, type InvalidNumber } from './send';
 import type { Address, Message } from './state';
@@ -38,11 +41,21 @@ function content(channel: MediaChannel, p: Params): string | number {
 	return tts || file;
 }
 
+/** A number a voice message calls: mobile or landline; with skip_gsm only landlines. */
+function callableNumber(number: string, skipGsm: boolean): NumberCheck {
+	const check = checkLookupNumber(number);
+	if (check.ok && skipGsm && check.network.name !== 'Landline') {
+		return { ok: false, number: check.number, reason: 'Mobile number left out (skip_gsm)' };
+	}
+	return check;
+}
+
 function perform(rt: Runtime, channel: MediaChannel, p: Params, user: AuthUser, origin: Address): Outcome {
 	const state = rt.state;
 	const body = content(channel, p);
 	if (typeof body === 'number') return { error: body };
 	if (p.notify_url && !isHttpUrl(p.notify_url)) return { error: 70 };
+	if (channel === 'vms' && p.from !== undefined && p.from.trim() !== '' && withCountryPrefix(p.from) !== state.account.phoneNumber) return { error: 14 };
 
 	const now = nowSeconds();
 	let sendAt = now;
@@ -79,7 +92,7 @@ function perform(rt: Runtime, channel: MediaChannel, p: Params, user: AuthUser, 
 		const key = withCountryPrefix(number);
 		if (seen.has(key)) return;
 		seen.add(key);
-		const check = checkMobileNumber(number);
+		const check = channel === 'vms' ? callableNumber(number, truthy(p.skip_gsm)) : checkMobileNumber(number);
 		const idx = idxList ? (idxList.length === 1 ? idxList[0] : idxList[i]) : null;
 		if (check.ok) valid.push({ submitted: number, number: check.number, idx, mcc: check.network.mcc, mnc: check.network.mnc, network: check.network.name });
 		else invalidNumbers.push({ number: check.number, submitted_number: number, message: check.reason, error_code: 13 });

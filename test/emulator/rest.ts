@@ -16,6 +16,7 @@ import { groups } from './rest-groups';
 import { methodNotAllowed, notFound, unauthorized } from './rest-http';
 import { mfa } from './rest-mfa';
 import { optOuts } from './rest-opt-outs';
+import { rcs } from './rest-rcs';
 import { senderNames } from './rest-senders';
 import { shortLinkClicks, shortLinks } from './rest-short-links';
 import { subusers } from './rest-subusers';
@@ -25,7 +26,7 @@ import type { AuthUser, Runtime } from './runtime';
 export function handleRest(rt: Runtime, ctx: RequestContext): HandlerResponse | null {
 	const segments = ctx.path.split('/').filter(Boolean).map(decodeURIComponent);
 	const root = segments[0];
-	const known = ['profile', 'ping', 'contacts', 'sms', 'callbacks', 'mfa', 'blacklist', 'short_url', 'subusers', 'opt_outs'];
+	const known = ['profile', 'ping', 'contacts', 'sms', 'callbacks', 'mfa', 'blacklist', 'short_url', 'subusers', 'opt_outs', 'rcs'];
 	if (!known.includes(root)) return null;
 	const auth = rt.authenticate(ctx.headers.authorization, ctx.params);
 	if (root === 'ping' && segments.length === 1) {
@@ -45,6 +46,7 @@ export function handleRest(rt: Runtime, ctx: RequestContext): HandlerResponse | 
 	if (root === 'sms' && second === 'templates' && ctx.method !== 'GET') return templateWrites(rt, ctx, segments.slice(2));
 	if (root === 'subusers') return subusers(rt, ctx, segments.slice(1), user);
 	if (root === 'opt_outs') return optOuts(rt, ctx, segments.slice(1));
+	if (root === 'rcs') return rcs(rt, ctx, segments.slice(1));
 	if (root === 'profile') {
 		if (segments.length === 1) return ctx.method === 'GET' ? profile(rt, user) : methodNotAllowed();
 		if (segments[1] === 'prices' && segments.length === 2) {

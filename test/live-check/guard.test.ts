@@ -26,6 +26,7 @@ describe('the live check lets out only free requests', () => {
 		['opt-out settings', get('/opt_outs/settings')],
 		['sender names', get('/sender.do', 'format=json&list=1&with_nat_names=1')],
 		['templates', get('/sms/templates')],
+		['RCS senders', get('/rcs/senders')],
 		['prices', get('/prices.do', 'format=json')],
 		['callbacks', get('/callbacks')],
 	])('%s', (_name, request) => {
@@ -53,6 +54,8 @@ describe('the live check lets out only free requests', () => {
 		['sender default', get('/sender.do', 'default=Brand'), /only the list/],
 		['a contact update', form('PUT', '/contacts/640000000000000000000001', { city: 'x' }), /allow-list/],
 		['a template', form('POST', '/sms/templates', { name: 'x', template: 'y' }), /allow-list/],
+		['an RCS message', { ...form('POST', '/rcs/messages', {}), headers: { 'content-type': 'application/json' }, body: '{"phone_number":"48500000001","sender":"65f0c0ffee00000000000001","text":"x"}' }, /RCS messages are charged/],
+		['the RCS messages list', get('/rcs/messages'), /RCS/],
 		['a one-time code', form('POST', '/mfa/codes', { phone_number: '48500000001' }), /allow-list/],
 	])('refuses %s', (_name, request, why) => {
 		expect(refusalReason(request, { allowWrites: true })).toMatch(why);

@@ -52,6 +52,26 @@ describe('mms.send and vms.send (the SMS send machinery)', () => {
 		expect(service.calls[1].body.tts).toBeUndefined();
 	});
 
+	it('VMS: Caller ID goes cleaned as from, Skip Mobile Numbers as skip_gsm=1; neither is sent when not set', async () => {
+		const service = mockService().on('POST', '/vms.do', (request) => [200, answer(request.body)]);
+		await runNode({ parameters: vms('48221234567', { from: '+48 22 123-45-67', skipGsm: true }) });
+		expect(service.calls[0].body).toMatchObject({ from: '48221234567', skip_gsm: '1' });
+		await runNode({ parameters: vms('48221234567', { from: '  ', skipGsm: false }) });
+		expect(service.calls[1].body.from).toBeUndefined();
+		expect(service.calls[1].body.skip_gsm).toBeUndefined();
+	});
+
+	it('VMS: a Caller ID that is not a phone number is refused before anything is sent; Continue On Fail sends the other items', async () => {
+		const service = mockService().on('POST', '/vms.do', (request) => [200, answer(request.body)]);
+		const error = await failure(runNode({ parameters: vms('48500000001', { from: 'MyShop' }) }));
+		expect(error.message).toBe('Caller ID is not a phone number: "MyShop"');
+		expect(error.description).toMatch(/^Nothing was sent for this item\./);
+		expect(service.calls).toHaveLength(0);
+		const output = await runNode({ parameters: [vms('48500000001', { from: '12' }), vms('48500000002')], continueOnFail: true });
+		expect(service.calls).toHaveLength(1);
+		expect(output.map((item) => item.json.error ?? item.json.number)).toEqual(['Caller ID is not a phone number: "12"', '48500000002']);
+	});
+
 	it('VMS: with Continue On Fail an invalid item becomes an error item and the others are still sent', async () => {
 		const service = mockService().on('POST', '/vms.do', (request) => [200, answer(request.body)]);
 		const output = await runNode({ parameters: [vms('48500000001'), { ...vms('48500000002'), tts: '' }], continueOnFail: true });

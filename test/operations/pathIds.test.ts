@@ -58,6 +58,7 @@ const NOT_IN_PATH = new Set([
 	'emailGateway.compose options.from',
 	'emailGateway.compose options.template',
 	'oneTimeCode.send options.from',
+	'rcs.send sender',
 	'sender.delete name',
 	'sender.getStatus name',
 	'sender.setDefault name',

@@ -76,4 +76,25 @@ describe('in-process n8n: MMS and voice sends', () => {
 			['48500000003', 0.21],
 		]);
 	});
+
+	it('voice: a verified Caller ID and Skip Mobile Numbers call only the landline (the mobile item fails, Continue On Fail); an unverified Caller ID is the service error 14', async () => {
+		const parameters = { resource: 'vms', operation: 'send', to: '={{ $json.phone }}', contentType: 'tts', tts: 'Office closed today' };
+		const workflow = single({ ...parameters, options: { from: '+48 500 100 200', skipGsm: true } });
+		Object.assign(workflow.nodes[0], { onError: 'continueRegularOutput' });
+		const input = ['48221234567', '48500000001'].map((phone) => ({ json: { phone } }));
+		const run = await suite.n8n().run(workflow, { startNode: 'Send', input });
+		expect(run.status).toBe('success');
+		expect(nodeJson(run, 'Send').map((item) => item.number ?? item.error)).toEqual([
+			'48221234567',
+			expect.stringContaining('Mobile number left out (skip_gsm)'),
+		]);
+		const [request] = await emulatorRequests(emulator(), { path: '/vms.do' });
+		expect(request.body).toMatchObject({ from: '48500100200', skip_gsm: '1', to: '48221234567,48500000001' });
+		expect(request.violations).toBeUndefined();
+
+		const refused = await suite.n8n().run(single({ ...parameters, to: '48221234567', options: { from: '48221111111' } }), { startNode: 'Send' });
+		expect(refused.status).toBe('error');
+		expect(refused.error?.message).toMatch(/SMSAPI error 14/);
+		expect((await messages(emulator())).map((message) => message.number)).toEqual(['48221234567']);
+	});
 });

@@ -193,7 +193,7 @@ const CONTINUE_CHAINS: Array<Array<[string, Parameters]>> = [
 			{
 				resource: 'vms',
 				operation: 'send',
-				to: '48500000003, 48221234567',
+				to: '48500000003, 99912345678',
 				contentType: 'tts',
 				tts: 'Your visit is tomorrow',
 				options: { ttsLector: 'maja' },
@@ -306,7 +306,7 @@ describe('in-process n8n: one-time codes, blacklist, groups, templates, short li
 		});
 		const vms = jsonOf(run, 'VMS Send');
 		expect(vms[0]).toMatchObject({ number: '48500000003', points: 0.21 });
-		expect(vms[1].error).toMatch(/48221234567/);
+		expect(vms[1].error).toMatch(/99912345678/);
 		expect(one('VMS Invalid').error).toMatch(/^Not a valid phone number/);
 
 		const sends = (await recorded(emulator())).filter((request) =>

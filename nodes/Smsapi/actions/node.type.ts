@@ -14,6 +14,7 @@ export type SmsapiMap = {
 	oneTimeCode: 'send' | 'verify';
 	optOut: 'delete' | 'getMany' | 'getSettings' | 'updateSettings';
 	price: 'getMany';
+	rcs: 'getManyMessages' | 'getSenders' | 'send';
 	sender: 'add' | 'delete' | 'getMany' | 'getStatus' | 'setDefault';
 	shortLink: 'create' | 'delete' | 'getClicks' | 'getMany' | 'update';
 	sms: 'calculate' | 'deleteScheduled' | 'send' | 'sendAndWaitForDelivery' | 'sendToGroup';

@@ -12,6 +12,7 @@ import * as mms from './mms';
 import * as oneTimeCode from './oneTimeCode';
 import * as optOut from './optOut';
 import * as price from './price';
+import * as rcs from './rcs';
 import * as sender from './sender';
 import * as shortLink from './shortLink';
 import * as sms from './sms';
@@ -65,6 +66,7 @@ export const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationM
 		updateSettings: optOut.updateSettings,
 	},
 	price: { getMany: price.getMany },
+	rcs: { getManyMessages: rcs.getManyMessages, getSenders: rcs.getSenders, send: rcs.send },
 	sender: {
 		add: sender.add,
 		delete: sender.delete,

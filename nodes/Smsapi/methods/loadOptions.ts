@@ -153,3 +153,12 @@ export async function getContactFieldIds(
 		true,
 	);
 }
+
+/** The RCS senders (agents) the account may send from, by id (`GET /rcs/senders`). */
+export async function getRcsSenders(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await listOptions.call(this, 'rcs/senders', undefined, (entry) =>
+		entry.id === undefined || entry.id === null
+			? undefined
+			: { name: String(entry.sender ?? entry.id), value: String(entry.id) },
+	);
+}

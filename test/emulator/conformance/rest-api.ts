@@ -1,12 +1,12 @@
 /**
  * The REST operations of SMSAPI's published API that the emulator knows, summarised in our own
  * words from the OpenAPI files `panel_com.yml` (profile, ping, callbacks, sender names, templates,
- * MFA, blacklist, short links, sub-users, opt-outs) and `contacts_com.yml` (contacts, groups, memberships,
+ * MFA, blacklist, short links, sub-users, opt-outs, RCS) and `contacts_com.yml` (contacts, groups, memberships,
  * fields) of the public repository voxgig-sdk/smsapi-sdk (`.sdk/def/upstream/`), and checked
  * against the official PHP client (form bodies on POST and PUT). Authentication is the bearer
  * token (or the `access_token` parameter); the legacy username/password pair is not part of it.
  */
-import type { FieldRule, Fields, Problem, RestOperation } from './types';
+import type { FieldRule, Fields, Problem, RestBody, RestOperation } from './types';
 
 const text: FieldRule = { type: 'string' };
 const integer: FieldRule = { type: 'integer', min: 0 };
@@ -17,6 +17,25 @@ export const CALLBACK_TYPES = ['sms_dlr', 'sms_mo', 'mms_dlr', 'mms_mo', 'vms_dl
 export const RECEIVER_TYPES = ['all', '2way', 'number'] as const;
 /** Callback types of inbound messages: they name which receiving numbers they are for. */
 const INBOUND_CALLBACK_TYPES = new Set(['sms_mo', 'mms_mo']);
+
+/** `SendRcsMessage`: either text (at most 3072 characters) or content must be given. */
+function rcsContent(body: Readonly<Record<string, unknown>>): Problem[] {
+	const text = body.text;
+	if (text === undefined && body.content === undefined) {
+		return [{ path: 'text', error: 'required', message: 'either text or content must be provided', value: null }];
+	}
+	if (typeof text === 'string' && text.length > 3072) {
+		return [{ path: 'text', error: 'too_long', message: 'text is longer than 3072 characters', value: `${text.length} characters` }];
+	}
+	return [];
+}
+
+const rcsMessageBody: RestBody = {
+	media: ['json', 'form'],
+	fields: { phone_number: text, sender: id, text, content: { type: 'object' } },
+	required: ['phone_number', 'sender'],
+	refine: rcsContent,
+};
 
 /** Paging of lists: `limit` defaults to 5 at the service. */
 const paging: Fields = { offset: integer, limit: integer };
@@ -348,4 +367,9 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
 	{ method: 'GET', path: '/subusers/{id}', summary: 'get a sub-user' },
 	{ method: 'PUT', path: '/subusers/{id}', summary: 'edit a sub-user', body: { media: ['json'], fields: subuserFields } },
 	{ method: 'DELETE', path: '/subusers/{id}', summary: 'delete a sub-user' },
+
+	// ---- RCS
+	{ method: 'GET', path: '/rcs/senders', summary: 'RCS senders the user may send from' },
+	{ method: 'GET', path: '/rcs/messages', summary: 'RCS messages the user sent' },
+	{ method: 'POST', path: '/rcs/messages', summary: 'send one RCS message (SendRcsMessage)', body: rcsMessageBody },
 ];

@@ -10,6 +10,7 @@ import type { ItemSend, SendChannel } from '../../send/channel';
 import { toField } from '../../send/fields';
 import { mediaSendOptions, readMediaSend } from '../../send/media';
 import { executeSends } from '../../send/run';
+import { validateNumber } from '../../helpers/numbers';
 import { isHttpAddress } from '../shortLink/fields';
 
 const properties: INodeProperties[] = [
@@ -58,6 +59,15 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: mediaSendOptions([
 			{
+				displayName: 'Caller ID',
+				name: 'from',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 48221234567',
+				description:
+					"The number the call comes from (from), with its country prefix; the service takes only a number verified on the account. Empty: the service's own number.",
+			},
+			{
 				displayName: 'Call Attempts',
 				name: 'try',
 				type: 'number',
@@ -85,6 +95,14 @@ const properties: INodeProperties[] = [
 				],
 				default: 'ewa',
 				description: 'The voice that reads Text (tts_lector)',
+			},
+			{
+				displayName: 'Skip Mobile Numbers',
+				name: 'skipGsm',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether mobile numbers among the recipients are left out and only landlines are called (skip_gsm)',
 			},
 		]),
 	},
@@ -126,7 +144,24 @@ function readItem(this: IExecuteFunctions, itemIndex: number): ItemSend {
 	}
 	if (typeof options.try === 'number') content.try = options.try;
 	if (typeof options.interval === 'number') content.interval = options.interval;
+	const from = callerId.call(this, options.from, itemIndex);
+	if (from !== undefined) content.from = from;
+	if (options.skipGsm === true) content.skip_gsm = 1;
 	return readMediaSend.call(this, itemIndex, options, content);
+}
+
+/** Caller ID (`from`): a phone number, cleaned and checked before anything is sent. */
+function callerId(this: IExecuteFunctions, value: unknown, itemIndex: number): string | undefined {
+	const text = String(value ?? '').trim();
+	if (text === '') return undefined;
+	const checked = validateNumber(text);
+	if (!checked.ok) {
+		throw new NodeOperationError(this.getNode(), `Caller ID is not a phone number: "${text}"`, {
+			itemIndex,
+			description: `Nothing was sent for this item. ${checked.reason} The service calls only from a number verified on the account.`,
+		});
+	}
+	return checked.number;
 }
 
 const VMS: SendChannel = { endpoint: 'vms.do', readItem };

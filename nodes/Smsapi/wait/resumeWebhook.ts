@@ -42,7 +42,7 @@ export const resumeWebhooks: IWebhookDescription[] = [
  * resumes nothing. Calls handled by another n8n process are beyond this (README).
  */
 const resumed = new Map<string, number>();
-const CLAIM_MS = 60_000;
+const CLAIM_MS = 10_000;
 
 /** Claims the resume of this execution's node; false when this process already did. */
 export function claimResume(executionId: string, nodeId: string, now = Date.now()): boolean {

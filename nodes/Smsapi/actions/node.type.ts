@@ -12,10 +12,10 @@ export type SmsapiMap = {
 	mms: 'send';
 	oneTimeCode: 'send' | 'verify';
 	price: 'getMany';
-	sender: 'add' | 'delete' | 'getMany' | 'getStatus' | 'setDefault';
+	sender: 'add' | 'delete' | 'getMany' | 'getStatement' | 'getStatus' | 'setDefault';
 	shortLink: 'create' | 'delete' | 'getClicks' | 'getMany' | 'update';
 	sms: 'calculate' | 'deleteScheduled' | 'send' | 'sendAndWaitForDelivery' | 'sendToGroup';
-	subuser: 'create' | 'delete' | 'get' | 'getMany' | 'update';
+	subuser: 'create' | 'delete' | 'get' | 'getMany' | 'getShares' | 'update' | 'updateShares';
 	template: 'create' | 'delete' | 'get' | 'getMany' | 'update';
 	vms: 'send';
 };

@@ -111,6 +111,31 @@ const templateFields: Fields = { name: text, template: text, normalize: flag };
 /** `credentials` {username, password, api_password} and `points` {from_account, per_month} are objects. */
 const subuserFields: Fields = { credentials: { type: 'object' }, active: flag, description: text, points: { type: 'object' } };
 
+/** `CreateSubuserCredentials` requires username and password; `UpdateSubuserCredentials` has no username. */
+function subuserCredentials(creating: boolean) {
+	return (body: Readonly<Record<string, unknown>>): Problem[] => {
+		const credentials = body.credentials as Record<string, unknown> | undefined;
+		if (credentials === undefined) return [];
+		const allowed = creating ? ['username', 'password', 'api_password'] : ['password', 'api_password'];
+		const problems: Problem[] = Object.keys(credentials)
+			.filter((key) => !allowed.includes(key))
+			.map((key) => ({ path: `credentials.${key}`, error: 'unknown_field', message: `credentials.${key} is not a field here`, value: credentials[key] }));
+		for (const key of creating ? ['username', 'password'] : []) {
+			if (typeof credentials[key] !== 'string' || credentials[key] === '') {
+				problems.push({ path: `credentials.${key}`, error: 'required', message: `credentials.${key} is required`, value: null });
+			}
+		}
+		return problems;
+	};
+}
+
+/** `SubuserSendernamesAccess` / `SubuserTemplatesAccess`: access all, none or selected, and the names selected. */
+const shareBody = (listField: string) => ({
+	media: ['json'] as const,
+	fields: { access: { type: 'string', enum: ['all', 'none', 'selected'] }, [listField]: { type: 'string', list: true } } as Fields,
+	required: ['access'],
+});
+
 const sendernamePath = '/sms/sendernames/{sender}';
 
 export const REST_OPERATIONS: readonly RestOperation[] = [
@@ -231,6 +256,7 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
 
 	// ---- sender names
 	{ method: 'GET', path: '/sms/sendernames', summary: 'list sender names' },
+	{ method: 'GET', path: '/sms/sendernames/statement', summary: 'the statement a new sender name needs' },
 	{
 		method: 'POST',
 		path: '/sms/sendernames',
@@ -317,9 +343,18 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
 		method: 'POST',
 		path: '/subusers',
 		summary: 'create a sub-user',
-		body: { media: ['json'], fields: subuserFields, required: ['credentials'] },
+		body: { media: ['json'], fields: subuserFields, required: ['credentials'], refine: subuserCredentials(true) },
 	},
 	{ method: 'GET', path: '/subusers/{id}', summary: 'get a sub-user' },
-	{ method: 'PUT', path: '/subusers/{id}', summary: 'edit a sub-user', body: { media: ['json'], fields: subuserFields } },
+	{
+		method: 'PUT',
+		path: '/subusers/{id}',
+		summary: 'edit a sub-user',
+		body: { media: ['json'], fields: subuserFields, refine: subuserCredentials(false) },
+	},
 	{ method: 'DELETE', path: '/subusers/{id}', summary: 'delete a sub-user' },
+	{ method: 'GET', path: '/subusers/{id}/shares/sendernames', summary: "the main user's sender names the sub-user may use" },
+	{ method: 'PUT', path: '/subusers/{id}/shares/sendernames', summary: 'set them', body: shareBody('senders') },
+	{ method: 'GET', path: '/subusers/{id}/shares/templates', summary: "the main user's templates the sub-user may use" },
+	{ method: 'PUT', path: '/subusers/{id}/shares/templates', summary: 'set them', body: shareBody('templates') },
 ];

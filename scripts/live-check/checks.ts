@@ -106,6 +106,7 @@ export const CHECKS: Check[] = [
 		name: 'contact groups',
 		run: async (env) => ({ kind: 'success', detail: `${(await env.node.loadOptions('getContactGroupIds')).length} group(s)` }),
 	},
+	{ name: 'sub-users', run: async (env) => fromOperation(await env.node.operation({ resource: 'subuser', operation: 'getMany' })) },
 	{ name: 'sender names', run: async (env) => fromOperation(await env.node.operation({ resource: 'sender', operation: 'getMany' })) },
 	{ name: 'prices', run: async (env) => fromOperation(await env.node.operation({ resource: 'price', operation: 'getMany' })) },
 	{

@@ -120,6 +120,7 @@ export const CHECKS: Check[] = [
 		name: 'contact groups',
 		run: async (env) => ({ kind: 'success', detail: `${(await env.node.loadOptions('getContactGroupIds')).length} group(s)` }),
 	},
+	{ name: 'sub-users', run: async (env) => fromOperation(await env.node.operation({ resource: 'subuser', operation: 'getMany' })) },
 	{ name: 'opt-outs: list', run: tokenOnlyRead({ resource: 'optOut', operation: 'getMany', limit: 5 }) },
 	{ name: 'opt-outs: settings', run: tokenOnlyRead({ resource: 'optOut', operation: 'getSettings' }) },
 	{ name: 'contact fields: list', run: tokenOnlyRead({ resource: 'contactField', operation: 'getMany', returnAll: true }) },

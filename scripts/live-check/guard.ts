@@ -41,7 +41,14 @@ const ID = '[0-9A-Za-z_-]+';
 const RULES: Rule[] = [
 	{ method: 'GET', path: /^\/ping$/ },
 	{ method: 'GET', path: /^\/profile$/ },
-	{ method: 'GET', path: /^\/user\.do$/, check: (p) => (p.credits === '1' ? onlyParameters(p, ['credits', 'details']) : 'only the balance (credits=1) may be read') },
+	{
+		method: 'GET',
+		path: /^\/user\.do$/,
+		check: (p) => {
+			if (p.credits === '1') return onlyParameters(p, ['credits', 'details']);
+			return p.list === '1' ? onlyParameters(p, ['list']) : 'only the balance (credits=1) and the list of sub-users (list=1) may be read';
+		},
+	},
 	{
 		method: 'POST',
 		path: /^\/sms\.do$/,
@@ -59,6 +66,10 @@ const RULES: Rule[] = [
 	{ method: 'GET', path: /^\/sms\/templates$/ },
 	{ method: 'GET', path: /^\/rcs\/senders$/ },
 	{ method: 'GET', path: /^\/prices\.do$/ },
+	// Token logins: the REST reads of sub-users (list only), sender names and prices.
+	{ method: 'GET', path: /^\/subusers$/ },
+	{ method: 'GET', path: /^\/sms\/sendernames$/ },
+	{ method: 'GET', path: /^\/profile\/prices$/ },
 	{ method: 'GET', path: /^\/callbacks$/ },
 	{ method: 'POST', path: /^\/callbacks$/, write: true },
 	{ method: 'DELETE', path: new RegExp(`^/callbacks/${ID}$`), write: true },
@@ -78,4 +89,4 @@ export function refusalReason(request: WireRequest, options: GuardOptions): stri
 
 /** The allow-list in words, for the banner and the README. */
 export const ALLOWED_IN_WORDS =
-	'reads (ping, profile, balance, contacts, groups, contact fields, opt-outs and their settings, sender names, RCS senders, templates, prices, callbacks), sms.do only with test=1 or sch_del';
+	'reads (ping, profile, balance, contacts, groups, sub-users, contact fields, opt-outs and their settings, sender names, RCS senders, templates, prices, callbacks), sms.do only with test=1 or sch_del';

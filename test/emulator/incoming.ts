@@ -9,12 +9,21 @@ import type { Address, RecordedRequest } from './state';
 import { clientIp, flattenJson, parseFormWithEncoding, type Params } from './util';
 
 /** Parameters whose values never go into the records or the logs. */
-export const SECRET_PARAMS = new Set(['access_token', 'password', 'pass', 'pass_api']);
+export const SECRET_PARAMS = new Set(['access_token', 'password', 'pass', 'pass_api', 'api_password']);
 
 function redact(params: Params): Params {
 	const out: Params = {};
 	for (const [k, v] of Object.entries(params)) out[k] = SECRET_PARAMS.has(k) ? '<redacted>' : v;
 	return out;
+}
+
+/** A JSON body with the secrets at any depth redacted (`credentials.password` of `POST /subusers`). */
+function redactJson(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(redactJson);
+	if (!value || typeof value !== 'object') return value;
+	return Object.fromEntries(
+		Object.entries(value).map(([k, v]) => [k, SECRET_PARAMS.has(k) ? '<redacted>' : redactJson(v)]),
+	);
 }
 
 export interface IncomingRequest {
@@ -85,7 +94,7 @@ export function recordOf(
 			ctx.bodyKind === 'form'
 				? redact(formBody)
 				: ctx.bodyKind === 'json'
-					? (ctx.jsonBody ?? raw.toString('utf8'))
+					? (redactJson(ctx.jsonBody) ?? raw.toString('utf8'))
 					: raw.toString('utf8').slice(0, 10000),
 		contentType: req.headers['content-type'] ?? null,
 		headers: Object.fromEntries(

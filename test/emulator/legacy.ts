@@ -300,3 +300,19 @@ export function priceList(): Array<Record<string, string>> {
 		c.networks.map((n) => ({ country: c.country, network: n.name, mcc: n.mcc, mnc: n.mnc, date: PRICE_DATE, price: n.price })),
 	);
 }
+
+/**
+ * The price list as `GET /profile/prices` gives it (panel_com.yml `Price`, plus the `type` the
+ * official PHP client reads): amounts with their currency, MCC and MNC as numbers, the day of the
+ * last change. Without `type` the account's tariff (`pro`).
+ */
+export function restPriceList(type = 'pro'): Array<Record<string, unknown>> {
+	const changedAt = new Date(Number(PRICE_DATE) * 1000).toISOString().slice(0, 10);
+	return priceList().map((entry) => ({
+		type,
+		price: { amount: Number(entry.price), currency: 'EUR' },
+		country: { name: entry.country, mcc: Number(entry.mcc) },
+		network: { name: entry.network, mnc: Number(entry.mnc) },
+		changed_at: changedAt,
+	}));
+}

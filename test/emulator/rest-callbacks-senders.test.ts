@@ -70,7 +70,7 @@ describe('templates, callbacks, sender names and prices', () => {
 		});
 	});
 
-	test('prices.do: array of entries with string prices; /profile/prices alias', async () => {
+	test('prices.do: array of entries with string prices; GET /profile/prices: the same as Price entries', async () => {
 		const prices = (await get('/prices.do?format=json')).json();
 		expect(Array.isArray(prices)).toBe(true);
 		expect(prices[0]).toEqual({
@@ -81,8 +81,17 @@ describe('templates, callbacks, sender names and prices', () => {
 			date: expect.stringMatching(/^\d+$/),
 			price: expect.stringMatching(/^\d+\.\d+$/),
 		});
-		const alias = (await get('/profile/prices')).json();
-		expect(alias.collection).toEqual(prices);
+		// The REST list: the same prices as amounts with their currency, MCC and MNC as numbers, the tariff type.
+		const rest = (await get('/profile/prices')).json();
+		expect(rest.size).toBe(prices.length);
+		expect(rest.collection[0]).toEqual({
+			type: 'pro',
+			price: { amount: Number(prices[0].price), currency: 'EUR' },
+			country: { name: 'Poland', mcc: 260 },
+			network: { name: prices[0].network, mnc: Number(prices[0].mnc) },
+			changed_at: '2024-01-01',
+		});
+		expect((await get('/profile/prices?type=eco')).json().collection[0].type).toBe('eco');
 	});
 
 	test('sender.do lifecycle: add INACTIVE, unusable until activated, default must be active, delete', async () => {

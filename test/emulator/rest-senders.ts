@@ -1,5 +1,6 @@
 /**
- * Sender names `/sms/sendernames`: list, add (INACTIVE until activated), delete, make default.
+ * Sender names `/sms/sendernames`: list, add (INACTIVE until activated), delete, make default, and
+ * the statement a new name needs (`/sms/sendernames/statement`, panel_com.yml `SendernameStatement`).
  */
 import { empty, json, restError, type HandlerResponse, type RequestContext } from './http-types';
 import { validSenderName } from './legacy';
@@ -27,6 +28,8 @@ export function senderNames(rt: Runtime, ctx: RequestContext, rest: string[]): H
 		state.senders.push(sender);
 		return json(201, view(sender));
 	}
+	// The published API has both `/sms/sendernames/statement` and `/sms/sendernames/{sender}`: the statement wins.
+	if (rest.length === 1 && rest[0] === 'statement' && ctx.method === 'GET') return json(200, SENDERNAME_STATEMENT);
 	const sender = state.senders.find((s) => s.name === rest[0]);
 	if (!sender) return notFound('Sender name not found');
 	if (rest.length === 1) {
@@ -45,3 +48,18 @@ export function senderNames(rt: Runtime, ctx: RequestContext, rest: string[]): H
 	}
 	return notFound();
 }
+
+/** The emulator's statement: the extended statements on (sections with the types to accept). */
+export const SENDERNAME_STATEMENT = {
+	content: 'I declare that I have the right to use the sender name.',
+	sections: [
+		{
+			title: 'Sender name',
+			content: 'Statements about the sender name',
+			statements: [
+				{ type: 'sendername', content: 'I have the right to use this sender name.' },
+				{ type: 'sendername_usage_rights', content: 'I will use it only for my own messages.' },
+			],
+		},
+	],
+};

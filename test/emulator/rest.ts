@@ -7,7 +7,7 @@
  * The state of the resources beyond contacts and callbacks is in extra-state.ts.
  */
 import { json, restError, type HandlerResponse, type RequestContext } from './http-types';
-import { priceList } from './legacy';
+import { restPriceList } from './legacy';
 import { blacklist } from './rest-blacklist';
 import { callbacks } from './rest-callbacks';
 import { contactFields } from './rest-contact-fields';
@@ -50,7 +50,7 @@ export function handleRest(rt: Runtime, ctx: RequestContext): HandlerResponse | 
 	if (root === 'profile') {
 		if (segments.length === 1) return ctx.method === 'GET' ? profile(rt, user) : methodNotAllowed();
 		if (segments[1] === 'prices' && segments.length === 2) {
-			const collection = priceList();
+			const collection = restPriceList(ctx.query.type);
 			return ctx.method === 'GET' ? json(200, { size: collection.length, collection }) : methodNotAllowed();
 		}
 		return notFound();

@@ -28,6 +28,10 @@ describe('the live check lets out only free requests', () => {
 		['templates', get('/sms/templates')],
 		['RCS senders', get('/rcs/senders')],
 		['prices', get('/prices.do', 'format=json')],
+		['sub-users', get('/user.do', 'format=json&list=1')],
+		['sub-users (token)', get('/subusers')],
+		['sender names (token)', get('/sms/sendernames')],
+		['prices (token)', get('/profile/prices')],
 		['callbacks', get('/callbacks')],
 	])('%s', (_name, request) => {
 		expect(refusalReason(request, { allowWrites: false })).toBeUndefined();

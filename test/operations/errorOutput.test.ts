@@ -8,6 +8,8 @@ import nock from 'nock';
 import { runNode } from './run-node';
 
 const BASE = 'http://smsapi-error-output.test';
+/** sender.do answers business errors with HTTP 200 and a code: the username/password login's endpoint. */
+const LEGACY = { authentication: 'legacy', username: 'u', password: 'p', platform: 'custom', baseUrl: BASE };
 
 function senderStatus(name: string) {
 	return { resource: 'sender', operation: 'getStatus', name };
@@ -35,7 +37,7 @@ describe('error items of mapItems', () => {
 		const output = await runNode({
 			parameters: [senderStatus('Missing'), senderStatus('MyShop')],
 			continueOnFail: true,
-			credentials: { authentication: 'token', token: 't', platform: 'custom', baseUrl: BASE },
+			credentials: LEGACY,
 		});
 		expect(output).toHaveLength(2);
 		expect(output[0].pairedItem).toEqual({ item: 0 });
@@ -49,7 +51,7 @@ describe('error items of mapItems', () => {
 		const output = await runNode({
 			parameters: [senderStatus('Missing'), senderStatus('MyShop')],
 			onError: 'continueErrorOutput',
-			credentials: { authentication: 'token', token: 't', platform: 'custom', baseUrl: BASE },
+			credentials: LEGACY,
 		});
 		expect(output[0]).toEqual({ json: { error: expect.stringMatching(/2001/) }, pairedItem: { item: 0 } });
 		expect(output[1]).toMatchObject({ json: { status: 'ACTIVE' }, pairedItem: { item: 1 } });

@@ -48,7 +48,7 @@ const BASE_BY_OPERATION: Record<string, INodeParameters> = {
 
 /**
  * Parameters shaped like ids that do not go into a path: the service takes them in a body or a
- * query (sender names and sub-users on the legacy endpoints, a group name on sms.do, link ids as
+ * query (sub-users, found by username first; a group name on sms.do, link ids as
  * `links[]`), or resolves them to ids first (group names). A new id-like parameter must either
  * reach a path (and be checked there) or be listed here.
  */
@@ -59,9 +59,6 @@ const NOT_IN_PATH = new Set([
 	'emailGateway.compose options.template',
 	'oneTimeCode.send options.from',
 	'rcs.send sender',
-	'sender.delete name',
-	'sender.getStatus name',
-	'sender.setDefault name',
 	'shortLink.getClicks linkIds',
 	'sms.send options.from',
 	'sms.send options.template',
@@ -72,7 +69,9 @@ const NOT_IN_PATH = new Set([
 	'sms.sendToGroup options.template',
 	'subuser.delete name',
 	'subuser.get name',
+	'subuser.getShares name',
 	'subuser.update name',
+	'subuser.updateShares name',
 ]);
 
 const TEXT_TYPES = new Set(['string', 'options', 'multiOptions', 'resourceLocator']);
@@ -330,6 +329,10 @@ describe('operations whose ids go into paths', () => {
 			'contactGroup.get': ['groupId'],
 			'contactGroup.update': ['groupId'],
 			'optOut.delete': ['optOutId'],
+			// Token logins: /sms/sendernames/{sender}, the name percent-encoded (namePathSegment).
+			'sender.delete': ['name'],
+			'sender.getStatus': ['name'],
+			'sender.setDefault': ['name'],
 			'shortLink.delete': ['linkId'],
 			'shortLink.update': ['linkId'],
 			'template.delete': ['templateId'],

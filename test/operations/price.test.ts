@@ -1,4 +1,5 @@
-import { mockService, runNode, useMockedNetwork } from './run-node';
+import { legacyService, runLegacy } from './legacy-login';
+import { useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 
@@ -10,15 +11,15 @@ const prices = [
 
 describe('price.getMany', () => {
 	it('GET prices.do → one item per network, price as a number, fields as the service names them', async () => {
-		const service = mockService().on('GET', '/prices.do', () => [200, prices]);
-		const output = await runNode({ parameters: { resource: 'price', operation: 'getMany' } });
+		const service = legacyService().on('GET', '/prices.do', () => [200, prices]);
+		const output = await runLegacy({ parameters: { resource: 'price', operation: 'getMany' } });
 		expect(service.calls.map((call) => [call.method, call.query])).toEqual([['GET', { format: 'json' }]]);
 		expect(output).toEqual(prices.map((entry) => ({ json: { ...entry, price: Number(entry.price) }, pairedItem: { item: 0 } })));
 	});
 
 	it('filters by country on the client side, case-insensitively', async () => {
-		mockService().on('GET', '/prices.do', () => [200, prices]);
-		const output = await runNode({ parameters: { resource: 'price', operation: 'getMany', options: { country: 'germany' } } });
+		legacyService().on('GET', '/prices.do', () => [200, prices]);
+		const output = await runLegacy({ parameters: { resource: 'price', operation: 'getMany', options: { country: 'germany' } } });
 		expect(output.map((item) => item.json.network)).toEqual(['Telekom']);
 	});
 });

@@ -1,11 +1,12 @@
-import { mockService, runNode, useMockedNetwork } from './run-node';
+import { legacyService, runLegacy } from './legacy-login';
+import { useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 
 describe('sender', () => {
 	it('add: POST sender.do add=<name>', async () => {
-		const service = mockService().on('POST', '/sender.do', () => [200, { count: 1 }]);
-		const output = await runNode({ parameters: { resource: 'sender', operation: 'add', name: 'MyShop' } });
+		const service = legacyService().on('POST', '/sender.do', () => [200, { count: 1 }]);
+		const output = await runLegacy({ parameters: { resource: 'sender', operation: 'add', name: 'MyShop' } });
 		expect(service.calls.map((call) => [call.method, call.query, call.body])).toEqual([
 			['POST', {}, { format: 'json', add: 'MyShop' }],
 		]);
@@ -13,15 +14,15 @@ describe('sender', () => {
 	});
 
 	it('getStatus: GET sender.do?status=<name>; the older `name` field comes out as `sender`', async () => {
-		const service = mockService().on('GET', '/sender.do', () => [200, { name: 'MyShop', status: 'INACTIVE', default: false }]);
-		const output = await runNode({ parameters: { resource: 'sender', operation: 'getStatus', name: 'MyShop' } });
+		const service = legacyService().on('GET', '/sender.do', () => [200, { name: 'MyShop', status: 'INACTIVE', default: false }]);
+		const output = await runLegacy({ parameters: { resource: 'sender', operation: 'getStatus', name: 'MyShop' } });
 		expect(service.calls[0].query).toEqual({ format: 'json', status: 'MyShop' });
 		expect(output[0].json).toEqual({ sender: 'MyShop', status: 'INACTIVE', default: false });
 	});
 
 	it('delete: POST sender.do delete=<name>', async () => {
-		const service = mockService().on('POST', '/sender.do', () => [200, { count: 1 }]);
-		const output = await runNode({ parameters: { resource: 'sender', operation: 'delete', name: 'Old' } });
+		const service = legacyService().on('POST', '/sender.do', () => [200, { count: 1 }]);
+		const output = await runLegacy({ parameters: { resource: 'sender', operation: 'delete', name: 'Old' } });
 		expect(service.calls[0].body).toEqual({ format: 'json', delete: 'Old' });
 		expect(output[0].json).toEqual({ sender: 'Old', deleted: true, count: 1 });
 	});
@@ -31,8 +32,8 @@ describe('sender', () => {
 			{ sender: 'Test', status: 'ACTIVE', default: true },
 			{ sender: 'MyShop', status: 'INACTIVE', default: false },
 		];
-		const service = mockService().on('GET', '/sender.do', () => [200, list]);
-		const output = await runNode({
+		const service = legacyService().on('GET', '/sender.do', () => [200, list]);
+		const output = await runLegacy({
 			parameters: [
 				{ resource: 'sender', operation: 'getMany' },
 				{ resource: 'sender', operation: 'getMany', options: { withNatNames: true } },
@@ -51,10 +52,10 @@ describe('sender', () => {
 	});
 
 	it('setDefault: checks the status first, then POSTs default=<name>', async () => {
-		const service = mockService()
+		const service = legacyService()
 			.on('GET', '/sender.do', () => [200, { sender: 'MyShop', status: 'ACTIVE', default: false }])
 			.on('POST', '/sender.do', () => [200, { count: 1 }]);
-		const output = await runNode({ parameters: { resource: 'sender', operation: 'setDefault', name: 'MyShop' } });
+		const output = await runLegacy({ parameters: { resource: 'sender', operation: 'setDefault', name: 'MyShop' } });
 		expect(service.calls.map((call) => [call.method, call.query, call.body])).toEqual([
 			['GET', { format: 'json', status: 'MyShop' }, {}],
 			['POST', {}, { format: 'json', default: 'MyShop' }],
@@ -63,10 +64,10 @@ describe('sender', () => {
 	});
 
 	it('setDefault: an inactive name is refused before setting, with the reason', async () => {
-		const service = mockService()
+		const service = legacyService()
 			.on('GET', '/sender.do', () => [200, { sender: 'MyShop', status: 'INACTIVE', default: false }])
 			.on('POST', '/sender.do', () => [200, { count: 1 }]);
-		await expect(runNode({ parameters: { resource: 'sender', operation: 'setDefault', name: 'MyShop' } })).rejects.toMatchObject({
+		await expect(runLegacy({ parameters: { resource: 'sender', operation: 'setDefault', name: 'MyShop' } })).rejects.toMatchObject({
 			message: 'The sender name "MyShop" is INACTIVE, so it cannot be the default',
 			description: expect.stringContaining('Only an active (verified) sender name can be the default'),
 		});
@@ -74,18 +75,18 @@ describe('sender', () => {
 	});
 
 	it("setDefault: the service's own refusal is mapped to words and says why", async () => {
-		mockService()
+		legacyService()
 			.on('GET', '/sender.do', () => [200, { sender: 'MyShop', status: 'ACTIVE', default: false }])
 			.on('POST', '/sender.do', () => [200, { error: 2004, message: 'Sender name is not active' }]);
-		await expect(runNode({ parameters: { resource: 'sender', operation: 'setDefault', name: 'MyShop' } })).rejects.toMatchObject({
+		await expect(runLegacy({ parameters: { resource: 'sender', operation: 'setDefault', name: 'MyShop' } })).rejects.toMatchObject({
 			message: expect.stringMatching(/^SMSAPI error 2004: the sender-name request was rejected/),
 			description: expect.stringContaining('Only an active (verified) sender name can be the default'),
 		});
 	});
 
 	it('with Continue On Fail an unknown name becomes an error item', async () => {
-		mockService().on('GET', '/sender.do', () => [200, { error: 2003, message: 'Sender name does not exist' }]);
-		const output = await runNode({
+		legacyService().on('GET', '/sender.do', () => [200, { error: 2003, message: 'Sender name does not exist' }]);
+		const output = await runLegacy({
 			parameters: { resource: 'sender', operation: 'getStatus', name: 'Nope' },
 			continueOnFail: true,
 		});

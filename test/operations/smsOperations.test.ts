@@ -9,6 +9,7 @@ import { loadOptions } from '../../nodes/Smsapi/methods';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { startEmulator, type Emulator } from '../emulator';
 import { loadOptionsContext, tokenCredentials } from '../helpers/n8n-context';
+import { legacyLogin, legacyService } from './legacy-login';
 import { mockService, nodeContext, operationCredentials, runNode, useMockedNetwork } from './run-node';
 
 useMockedNetwork();
@@ -135,8 +136,8 @@ describe('sms.sendToGroup', () => {
 describe('send dropdowns', () => {
 	const context = () => loadOptionsContext({ credentials: operationCredentials() }) as ILoadOptionsFunctions;
 
-	it("Sender Name lists only the account's active names, the default marked, plus the account default", async () => {
-		const service = mockService().on('GET', '/sender.do', () => [
+	it("Sender Name (username/password login) lists only the account's active names of sender.do, the default marked, plus the account default", async () => {
+		const service = legacyService().on('GET', '/sender.do', () => [
 			200,
 			[
 				{ sender: 'Test', status: 'ACTIVE', default: true },
@@ -145,7 +146,9 @@ describe('send dropdowns', () => {
 				{ name: 'OldShape', status: 'active', default: false },
 			],
 		]);
-		const options = await loadOptions.getSenderNames.call(context());
+		const options = await loadOptions.getSenderNames.call(
+			loadOptionsContext({ credentials: legacyLogin() }) as ILoadOptionsFunctions,
+		);
 		expect(service.calls[0].query).toEqual({ format: 'json', list: '1', with_nat_names: '1' });
 		expect(options).toEqual([
 			{ name: "Account's Default", value: '' },

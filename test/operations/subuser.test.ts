@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
-import { mockService, runNode, useMockedNetwork } from './run-node';
+import { legacyService, runLegacy } from './legacy-login';
+import { useMockedNetwork } from './run-node';
 
 useMockedNetwork();
 
@@ -19,8 +20,8 @@ const subuserItem = { ...subuser, limit: 100, senders: 1 };
 
 describe('subuser.create', () => {
 	it('POSTs add_user with md5 passwords, 0/1 flags and the service names; no password in the output', async () => {
-		const service = mockService().on('POST', '/user.do', () => [200, { ...subuser, pass: md5('Web-Pass1') }]);
-		const output = await runNode({
+		const service = legacyService().on('POST', '/user.do', () => [200, { ...subuser, pass: md5('Web-Pass1') }]);
+		const output = await runLegacy({
 			parameters: {
 				resource: 'subuser',
 				operation: 'create',
@@ -58,16 +59,16 @@ describe('subuser.create', () => {
 	});
 
 	it('an empty API password is left out (the service then uses the web password)', async () => {
-		const service = mockService().on('POST', '/user.do', () => [200, subuser]);
-		await runNode({
+		const service = legacyService().on('POST', '/user.do', () => [200, subuser]);
+		await runLegacy({
 			parameters: { resource: 'subuser', operation: 'create', name: 'shop', additionalFields: { password: 'x1', apiPassword: '' } },
 		});
 		expect(service.calls[0].body).toEqual({ format: 'json', add_user: 'shop', pass: md5('x1') });
 	});
 
 	it('without a password nothing is sent and the error says what to add', async () => {
-		const service = mockService().on('POST', '/user.do', () => [200, subuser]);
-		await expect(runNode({ parameters: { resource: 'subuser', operation: 'create', name: 'shop' } })).rejects.toMatchObject({
+		const service = legacyService().on('POST', '/user.do', () => [200, subuser]);
+		await expect(runLegacy({ parameters: { resource: 'subuser', operation: 'create', name: 'shop' } })).rejects.toMatchObject({
 			message: 'Enter a password for the new sub-user',
 			description: expect.stringContaining('add Password under Additional Fields'),
 		});
@@ -75,17 +76,17 @@ describe('subuser.create', () => {
 	});
 
 	it('a service error (HTTP 200 body) comes out in words', async () => {
-		mockService().on('POST', '/user.do', () => [200, { error: 1115, message: 'Username already exists' }]);
+		legacyService().on('POST', '/user.do', () => [200, { error: 1115, message: 'Username already exists' }]);
 		await expect(
-			runNode({ parameters: { resource: 'subuser', operation: 'create', name: 'shop', additionalFields: { password: 'x1' } } }),
+			runLegacy({ parameters: { resource: 'subuser', operation: 'create', name: 'shop', additionalFields: { password: 'x1' } } }),
 		).rejects.toThrow(/^SMSAPI error 1115: the sub-user request was rejected/);
 	});
 });
 
 describe('subuser.update', () => {
 	it('POSTs set_user with only the fields given', async () => {
-		const service = mockService().on('POST', '/user.do', () => [200, { ...subuser, active: false }]);
-		const output = await runNode({
+		const service = legacyService().on('POST', '/user.do', () => [200, { ...subuser, active: false }]);
+		const output = await runLegacy({
 			parameters: { resource: 'subuser', operation: 'update', name: 'acme_shop', updateFields: { active: false, password: 'n3w' } },
 		});
 		expect(service.calls[0].body).toEqual({ format: 'json', set_user: 'acme_shop', active: '0', pass: md5('n3w') });
@@ -93,9 +94,9 @@ describe('subuser.update', () => {
 	});
 
 	it('nothing to update is refused before any request', async () => {
-		const service = mockService().on('POST', '/user.do', () => [200, subuser]);
+		const service = legacyService().on('POST', '/user.do', () => [200, subuser]);
 		await expect(
-			runNode({ parameters: { resource: 'subuser', operation: 'update', name: 'acme_shop', updateFields: { withoutPrefix: true } } }),
+			runLegacy({ parameters: { resource: 'subuser', operation: 'update', name: 'acme_shop', updateFields: { withoutPrefix: true } } }),
 		).rejects.toThrow('Add at least one field to update');
 		expect(service.calls).toHaveLength(0);
 	});
@@ -103,15 +104,15 @@ describe('subuser.update', () => {
 
 describe('subuser.get and getMany', () => {
 	it('get: GET user.do?get_user=<name>', async () => {
-		const service = mockService().on('GET', '/user.do', () => [200, subuser]);
-		const output = await runNode({ parameters: { resource: 'subuser', operation: 'get', name: 'acme_shop' } });
+		const service = legacyService().on('GET', '/user.do', () => [200, subuser]);
+		const output = await runLegacy({ parameters: { resource: 'subuser', operation: 'get', name: 'acme_shop' } });
 		expect(service.calls[0].query).toEqual({ format: 'json', get_user: 'acme_shop' });
 		expect(output).toEqual([{ json: subuserItem, pairedItem: { item: 0 } }]);
 	});
 
 	it('get: the text answer (no username in it) is named after the request', async () => {
-		mockService().on('GET', '/user.do', () => [200, 'OK:100:20:1:0:1:the web shop']);
-		const output = await runNode({ parameters: { resource: 'subuser', operation: 'get', name: 'acme_shop' } });
+		legacyService().on('GET', '/user.do', () => [200, 'OK:100:20:1:0:1:the web shop']);
+		const output = await runLegacy({ parameters: { resource: 'subuser', operation: 'get', name: 'acme_shop' } });
 		expect(output[0].json).toEqual({
 			limit: 100,
 			month_limit: 20,
@@ -124,8 +125,8 @@ describe('subuser.get and getMany', () => {
 	});
 
 	it('getMany: GET user.do?list=1, one item per sub-user', async () => {
-		const service = mockService().on('GET', '/user.do', () => [200, [subuser, { ...subuser, username: 'acme_b' }]]);
-		const output = await runNode({ parameters: { resource: 'subuser', operation: 'getMany' } });
+		const service = legacyService().on('GET', '/user.do', () => [200, [subuser, { ...subuser, username: 'acme_b' }]]);
+		const output = await runLegacy({ parameters: { resource: 'subuser', operation: 'getMany' } });
 		expect(service.calls[0].query).toEqual({ format: 'json', list: '1' });
 		expect(output.map((item) => item.json.username)).toEqual(['acme_shop', 'acme_b']);
 		expect(output.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);

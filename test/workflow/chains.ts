@@ -1,16 +1,16 @@
 /**
- * Workflows of SMSAPI nodes for the resources tests: a manual trigger, then chains of nodes (each
- * chain one after the other), every node once whatever its input, optionally with Continue On Fail.
+ * Workflows of SMSAPI nodes for the resource tests: a manual trigger, then chains of nodes, each
+ * chain one node after the other, every node run once (`executeOnce`), optionally with Continue
+ * On Fail.
  */
 import type { WorkflowJson } from './harness';
 
-/** An SMSAPI node's parameters. */
-export type ChainParameters = Record<string, unknown>;
+export type Parameters = Record<string, unknown>;
 
 /** A workflow: a manual trigger, then chains of SMSAPI nodes (each chain one after the other). */
-export function chainsWorkflow(
+export function workflow(
 	name: string,
-	chains: Array<Array<[string, ChainParameters]>>,
+	chains: Array<Array<[string, Parameters]>>,
 	credential: { id: string; name: string },
 	continueOnFail: boolean,
 ): WorkflowJson {
@@ -51,3 +51,5 @@ export function chainsWorkflow(
 	return { name: `more: ${name}`, nodes, connections, settings: { executionOrder: 'v1' } };
 }
 
+/** An expression reading a field of an earlier node's first item. */
+export const ref = (node: string, field: string) => `={{ $('${node}').first().json.${field} }}`;

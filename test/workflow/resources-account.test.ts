@@ -1,6 +1,8 @@
 /**
  * The account's own resources and lookups through n8n's engine in-process: the balance (account),
- * number lookups (hlr), sub-users, sender names and the price list (price).
+ * number lookups (hlr), sub-users, sender names and the price list (price). Sub-users, sender names
+ * and prices run here with the username/password login (the *.do endpoints); with a token they use
+ * the REST API: resources-rest.test.ts.
  *
  * The `res-*` fixtures run on n8n-core's WorkflowExecute against the in-process emulator. Each test
  * checks the requests the emulator recorded (method, path, query and form body; secrets are
@@ -14,6 +16,9 @@ import { answerOf, FORM, HEX_ID, LEGACY_USERNAME, recorded, summary } from './re
 import { useResourcesSuite } from './suite';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+/** The username/password login as the emulator records it (the md5 password redacted). */
+const LOGIN = { username: LEGACY_USERNAME, password: '<redacted>' };
+const withoutLogin = ({ username: _username, password: _password, ...rest }: Record<string, string>) => rest;
 
 describe('in-process n8n: resources', () => {
 	const suite = useResourcesSuite();
@@ -143,7 +148,7 @@ describe('in-process n8n: resources', () => {
 	// ------------------------------------------------------------------------------ subuser
 
 	it(
-		'subuser create -> get -> update -> getMany: user.do with md5 passwords, numbers out, no password in any output',
+		'subuser create -> get -> update -> getMany (username/password login): user.do with md5 passwords, numbers out, no password in any output',
 		async () => {
 			const run = await suite.run('res-subuser');
 			expect(run.error).toBeUndefined();
@@ -151,9 +156,10 @@ describe('in-process n8n: resources', () => {
 			const requests = await recorded(emulator(), '/user.do');
 			expect(summary(requests)).toEqual(['POST /user.do', 'GET /user.do', 'POST /user.do', 'GET /user.do']);
 			const [create, get, update, list] = requests;
-			for (const request of requests) expect(request).toMatchObject({ authMethod: 'bearer', responseStatus: 200 });
+			for (const request of requests) expect(request).toMatchObject({ authMethod: 'legacy', responseStatus: 200 });
 			expect(headerOf(create, 'content-type')).toMatch(FORM);
 			expect(create.body).toEqual({
+				...LOGIN,
 				format: 'json',
 				add_user: 'branch2',
 				pass: '<redacted>',
@@ -165,8 +171,9 @@ describe('in-process n8n: resources', () => {
 				active: '1',
 				info: 'Second branch',
 			});
-			expect(get.query).toEqual({ format: 'json', get_user: 'demo_branch2' });
+			expect(get.query).toEqual({ ...LOGIN, format: 'json', get_user: 'demo_branch2' });
 			expect(update.body).toEqual({
+				...LOGIN,
 				format: 'json',
 				set_user: 'demo_branch2',
 				pass: '<redacted>',
@@ -174,7 +181,7 @@ describe('in-process n8n: resources', () => {
 				active: '0',
 				info: 'Paused',
 			});
-			expect(list.query).toEqual({ format: 'json', list: '1' });
+			expect(list.query).toEqual({ ...LOGIN, format: 'json', list: '1' });
 			for (const request of requests) expect(answerOf(request)).not.toHaveProperty('error');
 
 			// The emulator refuses a pass that is not an md5 (1123): it holds the md5 of what was typed.
@@ -210,14 +217,14 @@ describe('in-process n8n: resources', () => {
 	// ------------------------------------------------------------------------------- sender
 
 	it(
-		'sender add -> getStatus -> delete -> setDefault (active MyShop) -> getMany: sender.do parameters and items',
+		'sender add -> getStatus -> delete -> setDefault (active MyShop) -> getMany (username/password login): sender.do parameters and items',
 		async () => {
 			const run = await suite.run('res-sender');
 			expect(run.error).toBeUndefined();
 
 			const requests = await recorded(emulator(), '/sender.do');
-			for (const request of requests) expect(request).toMatchObject({ authMethod: 'bearer', responseStatus: 200 });
-			expect(requests.map((request) => [request.method, { ...request.query, ...request.body }])).toEqual([
+			for (const request of requests) expect(request).toMatchObject({ authMethod: 'legacy', responseStatus: 200 });
+			expect(requests.map((request) => [request.method, withoutLogin({ ...request.query, ...request.body })])).toEqual([
 				['POST', { format: 'json', add: 'Bakery' }],
 				['GET', { format: 'json', status: 'Bakery' }],
 				['POST', { format: 'json', delete: 'Bakery' }],
@@ -228,6 +235,7 @@ describe('in-process n8n: resources', () => {
 			for (const request of requests.filter((r) => r.method === 'POST')) {
 				expect(headerOf(request, 'content-type')).toMatch(FORM);
 				expect(request.query).toEqual({});
+				expect(request.body).toMatchObject(LOGIN);
 			}
 
 			expect(jsonOf(run, 'Add Sender')).toEqual([{ sender: 'Bakery', count: 1 }]);
@@ -255,7 +263,7 @@ describe('in-process n8n: resources', () => {
 
 			const requests = await recorded(emulator());
 			expect(requests.map((request) => [request.method, request.path, request.query])).toEqual([
-				['GET', '/sender.do', { format: 'json', status: 'NewBrand' }],
+				['GET', '/sender.do', { ...LOGIN, format: 'json', status: 'NewBrand' }],
 			]);
 			const error = errorOf(run, 'Set Default');
 			expect(error.message).toBe('The sender name "NewBrand" is INACTIVE, so it cannot be the default');
@@ -267,7 +275,7 @@ describe('in-process n8n: resources', () => {
 	// -------------------------------------------------------------------------------- price
 
 	it(
-		'price.getMany: GET prices.do; one item per network with price as a number; the country option filters',
+		'price.getMany (username/password login): GET prices.do; one item per network with price as a number; the country option filters',
 		async () => {
 			const run = await suite.run('res-price');
 			expect(run.error).toBeUndefined();
@@ -275,8 +283,8 @@ describe('in-process n8n: resources', () => {
 			const requests = await recorded(emulator());
 			expect(summary(requests)).toEqual(['GET /prices.do', 'GET /prices.do']);
 			for (const request of requests) {
-				expect(request).toMatchObject({ authMethod: 'bearer', responseStatus: 200 });
-				expect(request.query).toEqual({ format: 'json' });
+				expect(request).toMatchObject({ authMethod: 'legacy', responseStatus: 200 });
+				expect(request.query).toEqual({ ...LOGIN, format: 'json' });
 			}
 			const answer = answerOf(requests[0]) as Array<Record<string, string>>;
 			expect(answer.length).toBeGreaterThan(5);

@@ -6,14 +6,11 @@
  * a second one shows that without it the node stops with a clear error. The examples run in
  * test/workflow/examples-more.test.ts, each operation's wire format in test/operations/*.
  */
-import { chainsWorkflow as workflow, type ChainParameters } from './chains';
+import { ref, workflow, type Parameters } from './chains';
 import { nodeError as errorOf, nodeJson as jsonOf } from './run-result';
 import { recorded, resourceCredentials } from './resource-fixtures';
 import { useEmulatorSuite } from './suite';
 
-type Parameters = ChainParameters;
-
-const ref = (node: string, field: string) => `={{ $('${node}').first().json.${field} }}`;
 
 const CONTINUE_CHAINS: Array<Array<[string, Parameters]>> = [
 	[

@@ -8,7 +8,7 @@
  */
 import { contactFieldState } from '../emulator/rest-contact-fields';
 import { optOutState } from '../emulator/rest-opt-outs';
-import { chainsWorkflow, type ChainParameters } from './chains';
+import { workflow as chainsWorkflow, type Parameters as ChainParameters } from './chains';
 import { nodeError as errorOf, nodeJson as jsonOf } from './run-result';
 import { recorded, resourceCredentials, summary } from './resource-fixtures';
 import { useEmulatorSuite } from './suite';

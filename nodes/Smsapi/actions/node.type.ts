@@ -15,10 +15,10 @@ export type SmsapiMap = {
 	optOut: 'delete' | 'getMany' | 'getSettings' | 'updateSettings';
 	price: 'getMany';
 	rcs: 'getManyMessages' | 'getSenders' | 'send';
-	sender: 'add' | 'delete' | 'getMany' | 'getStatus' | 'setDefault';
+	sender: 'add' | 'delete' | 'getMany' | 'getStatement' | 'getStatus' | 'setDefault';
 	shortLink: 'create' | 'delete' | 'getClicks' | 'getMany' | 'update';
 	sms: 'calculate' | 'deleteScheduled' | 'send' | 'sendAndWaitForDelivery' | 'sendToGroup';
-	subuser: 'create' | 'delete' | 'get' | 'getMany' | 'update';
+	subuser: 'create' | 'delete' | 'get' | 'getMany' | 'getShares' | 'update' | 'updateShares';
 	template: 'create' | 'delete' | 'get' | 'getMany' | 'update';
 	vms: 'send';
 };

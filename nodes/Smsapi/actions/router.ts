@@ -71,6 +71,7 @@ export const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationM
 		add: sender.add,
 		delete: sender.delete,
 		getMany: sender.getMany,
+		getStatement: sender.getStatement,
 		getStatus: sender.getStatus,
 		setDefault: sender.setDefault,
 	},
@@ -93,7 +94,9 @@ export const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationM
 		delete: subuser.delete,
 		get: subuser.get,
 		getMany: subuser.getMany,
+		getShares: subuser.getShares,
 		update: subuser.update,
+		updateShares: subuser.updateShares,
 	},
 	template: {
 		create: template.create,

@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { fetchList } from '../actions/wholeList';
+import { servedByRestApi } from '../transport';
 
 function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {
 	return a.name.localeCompare(b.name);
@@ -43,12 +44,27 @@ function senderName(entry: IDataObject): string {
 	return String(entry.sender ?? entry.name ?? '');
 }
 
+/** sender.do says `default`, the REST list `is_default`. */
+function isDefaultSender(entry: IDataObject): boolean {
+	return entry.default === true || entry.is_default === true;
+}
+
+/** The sender names as dropdown options: from `/sms/sendernames` for token logins, else sender.do. */
+async function senderOptions(
+	this: ILoadOptionsFunctions,
+	toOption: (entry: IDataObject) => INodePropertyOptions | undefined,
+): Promise<INodePropertyOptions[]> {
+	return (await servedByRestApi(this))
+		? await listOptions.call(this, 'sms/sendernames', undefined, toOption)
+		: await listOptions.call(this, 'sender.do', SENDER_LIST, toOption);
+}
+
 /** The account's active sender names (only those are accepted in `from`). */
 export async function getSenderNames(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const options = await listOptions.call(this, 'sender.do', SENDER_LIST, (entry) => {
+	const options = await senderOptions.call(this, (entry) => {
 		const name = senderName(entry);
 		if (name === '' || String(entry.status ?? '').toUpperCase() !== 'ACTIVE') return undefined;
-		return { name: entry.default ? `${name} (default)` : name, value: name };
+		return { name: isDefaultSender(entry) ? `${name} (default)` : name, value: name };
 	});
 	return [{ name: "Account's Default", value: '' }, ...options];
 }
@@ -57,11 +73,11 @@ export async function getSenderNames(this: ILoadOptionsFunctions): Promise<INode
 export async function getAllSenderNames(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await listOptions.call(this, 'sender.do', SENDER_LIST, (entry) => {
+	return await senderOptions.call(this, (entry) => {
 		const name = senderName(entry);
 		if (name === '') return undefined;
 		const status = String(entry.status ?? '').toUpperCase();
-		const labels = [status, entry.default ? 'default' : ''].filter(Boolean).join(', ');
+		const labels = [status, isDefaultSender(entry) ? 'default' : ''].filter(Boolean).join(', ');
 		return { name: labels ? `${name} (${labels})` : name, value: name };
 	});
 }
@@ -111,9 +127,13 @@ export async function getContactGroupIds(
 export async function getSubuserNames(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await listOptions.call(this, 'user.do', { list: 1 }, (entry) =>
-		namedOption(String(entry.username ?? ''), shownText(entry.info)),
-	);
+	return (await servedByRestApi(this))
+		? await listOptions.call(this, 'subusers', undefined, (entry) =>
+				namedOption(String(entry.username ?? ''), shownText(entry.description)),
+			)
+		: await listOptions.call(this, 'user.do', { list: 1 }, (entry) =>
+				namedOption(String(entry.username ?? ''), shownText(entry.info)),
+			);
 }
 
 /** An entry the service names by id, labelled by its name (its id when it has none). */

@@ -90,3 +90,20 @@ export function unsafePathSegment(endpoint: string): string | undefined {
 	}
 	return undefined;
 }
+
+/**
+ * A name the service puts in a path as it is (a sender name: `/sms/sendernames/{sender}`, which may
+ * hold spaces, `&`, `%` or `+`), percent-encoded. A name that would still make an empty, dot or
+ * slash segment is refused with InvalidPathIdError before any request.
+ */
+export function namePathSegment(field: string, name: string): string {
+	const segment = encodeURIComponent(name);
+	if (unsafePathSegment(segment) !== undefined) {
+		const error = new InvalidPathIdError(field, name);
+		error.message = `Not a valid name in ${field}: ${JSON.stringify(name)}`;
+		error.description =
+			'Nothing was sent. The name goes into the address of the request; ".", "..", a blank name or one with "/" or "\\" would name another address.';
+		throw error;
+	}
+	return segment;
+}

@@ -44,3 +44,20 @@ export function credentialsOf(
 	}
 	return read;
 }
+
+/**
+ * Whether the account is reached over the published REST API: a token login is, the earlier
+ * variant's username and password keep the `*.do` endpoints (README, "Which endpoints each login
+ * uses"). A credential saved before Authentication existed is a token one (its default).
+ */
+export function usesRestApi(credentials: IDataObject): boolean {
+	return credentials.authentication !== 'legacy';
+}
+
+/** `usesRestApi` of the credential an operation runs with (read once per node run and item). */
+export async function servedByRestApi(
+	context: SmsapiContext,
+	itemIndex?: number,
+): Promise<boolean> {
+	return usesRestApi(await credentialsOf(context, itemIndex));
+}

@@ -4,8 +4,9 @@
  * (and the transport's own tests, which import the module they test).
  */
 export { smsapiApiRequest } from './smsapiApiRequest';
+export { servedByRestApi } from './credential';
 export { smsapiApiRequestAllItems, smsapiApiRequestPage, type ListPage } from './paging';
-export { apiPath, InvalidPathIdError } from './apiPath';
+export { apiPath, InvalidPathIdError, namePathSegment } from './apiPath';
 export type { SmsapiContext, SmsapiRequest, SmsapiResponse } from './types';
 export { hlrEntries } from './responseBody';
 export { describeSmsapiError } from './errorCodes';

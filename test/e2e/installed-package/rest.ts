@@ -134,10 +134,10 @@ export function registerRestTests(ctx: InstalledPackageSuite): void {
 					expect(options.map((o) => o.value)).toEqual(['', 'MyShop', 'Test']);
 					expect(options.find((o) => o.value === 'Test')?.name).toBe('Test (default)');
 
-					const requests = await emulatorRequests(emulator, { path: '/sender.do' });
+					// A token login reads the REST list (README, "Which endpoints each login uses").
+					const requests = await emulatorRequests(emulator, { path: '/sms/sendernames' });
 					expect(requests).toHaveLength(1);
 					expect(requests[0]).toMatchObject({ method: 'GET', authMethod: 'bearer', responseStatus: 200 });
-					expect(requests[0].query).toMatchObject({ list: '1', format: 'json' });
 				},
 				E2E_TEST_TIMEOUT_MS,
 			);

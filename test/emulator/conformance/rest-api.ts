@@ -6,7 +6,8 @@
  * against the official PHP client (form bodies on POST and PUT). Authentication is the bearer
  * token (or the `access_token` parameter); the legacy username/password pair is not part of it.
  */
-import type { FieldRule, Fields, Problem, RestBody, RestOperation } from './types';
+import { brandLength, rcsMessageBody, shareBody, subuserCredentials, subuserFields } from './rest-bodies';
+import type { FieldRule, Fields, Problem, RestOperation } from './types';
 
 const text: FieldRule = { type: 'string' };
 const integer: FieldRule = { type: 'integer', min: 0 };
@@ -17,25 +18,6 @@ export const CALLBACK_TYPES = ['sms_dlr', 'sms_mo', 'mms_dlr', 'mms_mo', 'vms_dl
 export const RECEIVER_TYPES = ['all', '2way', 'number'] as const;
 /** Callback types of inbound messages: they name which receiving numbers they are for. */
 const INBOUND_CALLBACK_TYPES = new Set(['sms_mo', 'mms_mo']);
-
-/** `SendRcsMessage`: either text (at most 3072 characters) or content must be given. */
-function rcsContent(body: Readonly<Record<string, unknown>>): Problem[] {
-	const text = body.text;
-	if (text === undefined && body.content === undefined) {
-		return [{ path: 'text', error: 'required', message: 'either text or content must be provided', value: null }];
-	}
-	if (typeof text === 'string' && text.length > 3072) {
-		return [{ path: 'text', error: 'too_long', message: 'text is longer than 3072 characters', value: `${text.length} characters` }];
-	}
-	return [];
-}
-
-const rcsMessageBody: RestBody = {
-	media: ['json', 'form'],
-	fields: { phone_number: text, sender: id, text, content: { type: 'object' } },
-	required: ['phone_number', 'sender'],
-	refine: rcsContent,
-};
 
 /** Paging of lists: `limit` defaults to 5 at the service. */
 const paging: Fields = { offset: integer, limit: integer };
@@ -117,13 +99,6 @@ function inboundReceiver(body: Readonly<Record<string, unknown>>): Problem[] {
 	return problems;
 }
 
-/** `OptOutSettings.brand`: at most 255 characters. */
-function brandLength(body: Readonly<Record<string, unknown>>): Problem[] {
-	const brand = body.brand;
-	if (typeof brand !== 'string' || brand.length <= 255) return [];
-	return [{ path: 'brand', error: 'too_long', message: 'brand takes at most 255 characters', value: brand }];
-}
-
 const callbackFields: Fields = {
 	type: { type: 'string', enum: CALLBACK_TYPES },
 	url: { type: 'url' },
@@ -133,9 +108,6 @@ const callbackFields: Fields = {
 };
 
 const templateFields: Fields = { name: text, template: text, normalize: flag };
-
-/** `credentials` {username, password, api_password} and `points` {from_account, per_month} are objects. */
-const subuserFields: Fields = { credentials: { type: 'object' }, active: flag, description: text, points: { type: 'object' } };
 
 const sendernamePath = '/sms/sendernames/{sender}';
 
@@ -276,6 +248,7 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
 
 	// ---- sender names
 	{ method: 'GET', path: '/sms/sendernames', summary: 'list sender names' },
+	{ method: 'GET', path: '/sms/sendernames/statement', summary: 'the statement a new sender name needs' },
 	{
 		method: 'POST',
 		path: '/sms/sendernames',
@@ -362,11 +335,20 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
 		method: 'POST',
 		path: '/subusers',
 		summary: 'create a sub-user',
-		body: { media: ['json'], fields: subuserFields, required: ['credentials'] },
+		body: { media: ['json'], fields: subuserFields, required: ['credentials'], refine: subuserCredentials(true) },
 	},
 	{ method: 'GET', path: '/subusers/{id}', summary: 'get a sub-user' },
-	{ method: 'PUT', path: '/subusers/{id}', summary: 'edit a sub-user', body: { media: ['json'], fields: subuserFields } },
+	{
+		method: 'PUT',
+		path: '/subusers/{id}',
+		summary: 'edit a sub-user',
+		body: { media: ['json'], fields: subuserFields, refine: subuserCredentials(false) },
+	},
 	{ method: 'DELETE', path: '/subusers/{id}', summary: 'delete a sub-user' },
+	{ method: 'GET', path: '/subusers/{id}/shares/sendernames', summary: "the main user's sender names the sub-user may use" },
+	{ method: 'PUT', path: '/subusers/{id}/shares/sendernames', summary: 'set them', body: shareBody('senders') },
+	{ method: 'GET', path: '/subusers/{id}/shares/templates', summary: "the main user's templates the sub-user may use" },
+	{ method: 'PUT', path: '/subusers/{id}/shares/templates', summary: 'set them', body: shareBody('templates') },
 
 	// ---- RCS
 	{ method: 'GET', path: '/rcs/senders', summary: 'RCS senders the user may send from' },

@@ -15,7 +15,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many',
 				value: 'getMany',
-				description: 'Return the price of an SMS per country and mobile network, in euro',
+				description:
+					'Return the price of an SMS per country and mobile network, with its currency where the service tells it',
 				action: 'Get the price list',
 			},
 		],

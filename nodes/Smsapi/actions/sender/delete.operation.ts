@@ -2,8 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../items/loop';
-import { smsapiApiRequest } from '../../transport';
+import { servedByRestApi, smsapiApiRequest } from '../../transport';
 import { existingSenderField, senderActionItem } from './fields';
+import { senderPath } from './rest';
 
 const properties: INodeProperties[] = [existingSenderField];
 
@@ -18,6 +19,16 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const name = requiredText.call(this, 'name', itemIndex, 'Choose the sender name to delete');
+		if (await servedByRestApi(this, itemIndex)) {
+			// Not repeated: a repeat after a lost answer would say "not found" for a name just deleted.
+			await smsapiApiRequest.call(this, {
+				method: 'DELETE',
+				endpoint: senderPath(name),
+				safeToRepeat: false,
+				itemIndex,
+			});
+			return { sender: name, deleted: true };
+		}
 		const { data } = await smsapiApiRequest.call(this, {
 			method: 'POST',
 			endpoint: 'sender.do',

@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../items/loop';
-import { smsapiApiRequest } from '../../transport';
-import { existingSenderField, senderItem } from './fields';
+import { existingSenderField } from './fields';
+import { fetchSender } from './rest';
 
 const properties: INodeProperties[] = [existingSenderField];
 
@@ -18,13 +18,6 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const name = requiredText.call(this, 'name', itemIndex, 'Choose the sender name to check');
-		const { data } = await smsapiApiRequest.call(this, {
-			method: 'GET',
-			endpoint: 'sender.do',
-			qs: { status: name },
-			safeToRepeat: true,
-			itemIndex,
-		});
-		return senderItem(data, name);
+		return await fetchSender.call(this, name, itemIndex);
 	});
 }

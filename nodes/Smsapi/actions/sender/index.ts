@@ -3,10 +3,11 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as add from './add.operation';
 import * as deleteSender from './delete.operation';
 import * as getMany from './getMany.operation';
+import * as getStatement from './getStatement.operation';
 import * as getStatus from './getStatus.operation';
 import * as setDefault from './setDefault.operation';
 
-export { add, deleteSender as delete, getMany, getStatus, setDefault };
+export { add, deleteSender as delete, getMany, getStatement, getStatus, setDefault };
 
 export const description: INodeProperties[] = [
 	{
@@ -36,6 +37,13 @@ export const description: INodeProperties[] = [
 				action: 'Get many sender names',
 			},
 			{
+				name: 'Get Statement',
+				value: 'getStatement',
+				description:
+					'Return the statement SMSAPI asks you to accept for a new sender name (access token logins)',
+				action: 'Get the sender name statement',
+			},
+			{
 				name: 'Get Status',
 				value: 'getStatus',
 				description: 'Return whether a sender name is active and whether it is the default',
@@ -53,6 +61,7 @@ export const description: INodeProperties[] = [
 	...add.description,
 	...deleteSender.description,
 	...getMany.description,
+	...getStatement.description,
 	...getStatus.description,
 	...setDefault.description,
 ];

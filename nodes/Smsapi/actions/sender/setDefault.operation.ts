@@ -1,14 +1,10 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../items/loop';
-import { smsapiApiRequest } from '../../transport';
+import { servedByRestApi, smsapiApiRequest } from '../../transport';
 import { existingSenderField, senderActionItem } from './fields';
+import { fetchSender, senderPath } from './rest';
 
 const properties: INodeProperties[] = [existingSenderField];
 
@@ -39,15 +35,11 @@ export async function execute(
 			itemIndex,
 			'Choose the sender name to make the default',
 		);
+		const rest = await servedByRestApi(this, itemIndex);
 		// The service refuses an inactive default with a bare code; checking first lets the error say why.
-		const { data: statusAnswer } = await smsapiApiRequest.call(this, {
-			method: 'GET',
-			endpoint: 'sender.do',
-			qs: { status: name },
-			safeToRepeat: true,
-			itemIndex,
-		});
-		const status = String((statusAnswer as IDataObject | undefined)?.status ?? '').toUpperCase();
+		const status = String(
+			(await fetchSender.call(this, name, itemIndex)).status ?? '',
+		).toUpperCase();
 		if (status !== '' && status !== 'ACTIVE') {
 			throw new NodeOperationError(
 				this.getNode(),
@@ -56,6 +48,15 @@ export async function execute(
 			);
 		}
 		try {
+			if (rest) {
+				await smsapiApiRequest.call(this, {
+					method: 'POST',
+					endpoint: senderPath(name, '/commands/make_default'),
+					safeToRepeat: true,
+					itemIndex,
+				});
+				return { sender: name, default: true };
+			}
 			const { data } = await smsapiApiRequest.call(this, {
 				method: 'POST',
 				endpoint: 'sender.do',

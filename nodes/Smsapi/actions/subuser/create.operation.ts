@@ -7,9 +7,10 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../items/loop';
-import { smsapiApiRequest } from '../../transport';
+import { servedByRestApi, smsapiApiRequest } from '../../transport';
 import { additionalFieldsCollection, newNameField } from '../commonFields';
 import { createFields, subuserItem, toSubuserParameters } from './fields';
+import { mainUsername, restSubuserItem, toRestSubuserBody } from './rest';
 
 const properties: INodeProperties[] = [
 	newNameField(
@@ -31,6 +32,14 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+function missingPassword(this: IExecuteFunctions, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(this.getNode(), 'Enter a password for the new sub-user', {
+		itemIndex,
+		description:
+			'Nothing was created. The service requires a web password for a new sub-user: add Password under Additional Fields.',
+	});
+}
+
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
@@ -39,12 +48,25 @@ export async function execute(
 		const name = requiredText.call(this, 'name', itemIndex, 'Enter the name of the new sub-user');
 		const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		const parameters = toSubuserParameters(fields);
-		if (parameters.pass === undefined) {
-			throw new NodeOperationError(this.getNode(), 'Enter a password for the new sub-user', {
+		if (await servedByRestApi(this, itemIndex)) {
+			const body = toRestSubuserBody.call(this, fields, itemIndex);
+			const credentials = (body.credentials ?? {}) as IDataObject;
+			if (credentials.password === undefined) throw missingPassword.call(this, itemIndex);
+			// user.do puts the main user's name and an underscore first; the REST API takes the username as given.
+			const prefix = fields.withoutPrefix ? '' : `${await mainUsername.call(this, itemIndex)}_`;
+			body.credentials = { username: `${prefix}${name}`, ...credentials };
+			const { data } = await smsapiApiRequest.call(this, {
+				method: 'POST',
+				endpoint: 'subusers',
+				body,
+				bodyFormat: 'json',
+				safeToRepeat: false,
 				itemIndex,
-				description:
-					'Nothing was created. The service requires a web password for a new sub-user: add Password under Additional Fields.',
 			});
+			return restSubuserItem(data);
+		}
+		if (parameters.pass === undefined) {
+			throw missingPassword.call(this, itemIndex);
 		}
 		const { data } = await smsapiApiRequest.call(this, {
 			method: 'POST',

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../items/loop';
 import { apiPath, smsapiApiRequest } from '../../transport';
-import { fetchList } from '../wholeList';
 import { existingSubuserField } from './fields';
+import { findSubuser } from './rest';
 
 const properties: INodeProperties[] = [
 	{
@@ -24,8 +24,7 @@ export const description = updateDisplayOptions(
 
 /**
  * Over the REST API (panel_com.yml `DELETE /subusers/{id}`): the legacy user.do cannot delete.
- * The REST API names sub-users by id, the rest of this resource by username: the id comes from
- * `GET /subusers?q=<username>` (a case-insensitive "contains" search), matched exactly.
+ * The REST API names sub-users by id, the node by username (or id): see findSubuser in rest.ts.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -33,15 +32,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const username = requiredText.call(this, 'name', itemIndex, 'Choose the sub-user to delete');
-		const matches = await fetchList.call(this, 'subusers', { q: username }, itemIndex);
-		const subuser = matches.find((entry) => String(entry.username) === username);
-		if (!subuser || subuser.id === undefined) {
-			throw new NodeOperationError(this.getNode(), `No sub-user named "${username}"`, {
-				itemIndex,
-				description:
-					"Nothing was deleted. Give the full username (with the main user's prefix), or choose it from the list.",
-			});
-		}
+		const subuser = await findSubuser.call(this, username, itemIndex, 'Nothing was deleted.');
 		// Not repeated: a repeat after a lost answer would say "not found" for a sub-user just deleted.
 		await smsapiApiRequest.call(this, {
 			method: 'DELETE',
@@ -49,6 +40,6 @@ export async function execute(
 			safeToRepeat: false,
 			itemIndex,
 		});
-		return { id: subuser.id, username, deleted: true };
+		return { id: subuser.id, username: subuser.username ?? username, deleted: true };
 	});
 }

@@ -30,7 +30,7 @@ function flagField(displayName: string, name: string, description: string): INod
 const apiPasswordField = passwordInput(
 	'API Password',
 	'apiPassword',
-	'The password for API access (pass_api), entered plain and sent only as its md5 (32 hex characters are taken as already hashed). Empty: the API password is the same as the web password.',
+	'The password for API access (pass_api), entered plain. A username/password login sends only its md5 (32 hex characters are taken as already hashed); a token login sends it as typed, as the REST API takes it. Empty: the API password is the same as the web password.',
 );
 
 const infoField: INodeProperties = {
@@ -57,19 +57,19 @@ const monthLimitField = creditField(
 const passwordField = passwordInput(
 	'Password',
 	'password',
-	'The password for the SMSAPI web portal (pass), entered plain and sent only as its md5 (32 hex characters are taken as already hashed)',
+	'The password for the SMSAPI web portal (pass), entered plain. A username/password login sends only its md5 (32 hex characters are taken as already hashed); a token login sends it as typed, as the REST API takes it',
 );
 
 const phonebookField = flagField(
 	'Phonebook',
 	'phonebook',
-	"Whether the sub-user may use the main user's contacts database (phonebook)",
+	"Whether the sub-user may use the main user's contacts database (phonebook). Username/password logins only: the REST API of token logins has no such setting.",
 );
 
 const sendersField = flagField(
 	'Senders',
 	'senders',
-	"Whether the sub-user may use the main user's sender names (senders)",
+	"Whether the sub-user may use the main user's sender names (senders). Username/password logins only: with a token, use Update Shares.",
 );
 
 /** The Additional Fields of create, sorted by display name. */

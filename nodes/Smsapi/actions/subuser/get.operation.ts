@@ -2,8 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../items/loop';
-import { smsapiApiRequest } from '../../transport';
+import { servedByRestApi, smsapiApiRequest } from '../../transport';
 import { existingSubuserField, subuserItem } from './fields';
+import { findSubuser, restSubuserItem } from './rest';
 
 const properties: INodeProperties[] = [existingSubuserField];
 
@@ -18,6 +19,9 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const name = requiredText.call(this, 'name', itemIndex, 'Choose the sub-user to get');
+		if (await servedByRestApi(this, itemIndex)) {
+			return restSubuserItem(await findSubuser.call(this, name, itemIndex, 'Nothing was read.'));
+		}
 		const { data } = await smsapiApiRequest.call(this, {
 			method: 'GET',
 			endpoint: 'user.do',

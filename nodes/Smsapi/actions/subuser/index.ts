@@ -4,9 +4,11 @@ import * as create from './create.operation';
 import * as del from './delete.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
+import * as getShares from './getShares.operation';
 import * as update from './update.operation';
+import * as updateShares from './updateShares.operation';
 
-export { create, del as delete, get, getMany, update };
+export { create, del as delete, get, getMany, getShares, update, updateShares };
 
 export const description: INodeProperties[] = [
 	{
@@ -41,10 +43,24 @@ export const description: INodeProperties[] = [
 				action: 'Get many subusers',
 			},
 			{
+				name: 'Get Shares',
+				value: 'getShares',
+				description:
+					"Return which of the main user's sender names or templates a sub-user may use (access token logins)",
+				action: 'Get the shares of a subuser',
+			},
+			{
 				name: 'Update',
 				value: 'update',
 				description: "Change a sub-user's passwords, limits, permissions or status",
 				action: 'Update a subuser',
+			},
+			{
+				name: 'Update Shares',
+				value: 'updateShares',
+				description:
+					"Set which of the main user's sender names or templates a sub-user may use (access token logins)",
+				action: 'Update the shares of a subuser',
 			},
 		],
 		default: 'getMany',
@@ -53,5 +69,7 @@ export const description: INodeProperties[] = [
 	...del.description,
 	...get.description,
 	...getMany.description,
+	...getShares.description,
 	...update.description,
+	...updateShares.description,
 ];

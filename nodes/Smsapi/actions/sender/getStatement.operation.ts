@@ -1,0 +1,54 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { mapItems } from '../../items/loop';
+import { servedByRestApi, smsapiApiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sender'], operation: ['getStatement'] } },
+	properties,
+);
+
+/**
+ * The statement SMSAPI asks the account holder to accept for a new sender name
+ * (panel_com.yml `GET /sms/sendernames/statement`, `SendernameStatement`): `content`, and
+ * `sections` with their statement `types` when the extended statements are on.
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return await mapItems.call(this, items, async (itemIndex) => {
+		if (!(await servedByRestApi(this, itemIndex))) {
+			throw new NodeOperationError(this.getNode(), 'Get Statement needs an access token login', {
+				itemIndex,
+				description:
+					"Nothing was sent. The statement is part of SMSAPI's REST API, which this node uses with an access token; sender.do of the username/password login has none.",
+			});
+		}
+		const { data } = await smsapiApiRequest.call(this, {
+			method: 'GET',
+			endpoint: 'sms/sendernames/statement',
+			safeToRepeat: true,
+			itemIndex,
+		});
+		const statement = (data ?? {}) as IDataObject;
+		const sections = Array.isArray(statement.sections) ? (statement.sections as IDataObject[]) : [];
+		return {
+			content: statement.content ?? '',
+			sections,
+			types: sections.flatMap((section) =>
+				Array.isArray(section.statements)
+					? (section.statements as IDataObject[]).map((entry) => String(entry.type ?? ''))
+					: [],
+			),
+		};
+	});
+}

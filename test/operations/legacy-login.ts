@@ -1,0 +1,36 @@
+/**
+ * The username/password ("earlier variant") login for operation tests of the `*.do` endpoints,
+ * which only that login uses (token logins use the REST API: README, "Which endpoints each login
+ * uses"). The recorded requests leave out the login's `username` and `password`, so a test
+ * compares what the operation itself sent.
+ */
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import { legacyCredentials } from '../helpers/n8n-context';
+import { mockService, runNode, type Reply, type RunOptions, type WireRequest } from './run-node';
+
+export const legacyLogin = (): ICredentialDataDecryptedObject => legacyCredentials({ backupUrl: '' });
+
+function withoutLogin(request: WireRequest): WireRequest {
+	const { username: _queryUser, password: _queryPassword, ...query } = request.query;
+	const { username: _bodyUser, password: _bodyPassword, ...body } = request.body;
+	return { ...request, query, body };
+}
+
+/** mockService() whose `calls` leave out the login. */
+export function legacyService() {
+	const service = mockService();
+	const legacy = {
+		get calls(): WireRequest[] {
+			return service.calls.map(withoutLogin);
+		},
+		on(method: string, path: string, answer: (request: WireRequest) => Reply) {
+			service.on(method, path, answer);
+			return legacy;
+		},
+	};
+	return legacy;
+}
+
+/** runNode() with the username/password login. */
+export const runLegacy = (options: RunOptions) => runNode({ credentials: legacyLogin(), ...options });

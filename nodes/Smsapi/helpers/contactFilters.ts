@@ -107,7 +107,7 @@ export function contactFilterQuery(filters: readonly ContactFilter[]): {
 		const field = fieldName(filter);
 		if (field === '') {
 			problems.push(
-				`${row}: ${filter.field === 'custom' ? 'enter the name of the custom field' : 'choose a field'}.`,
+				`${row}: ${filter.field === 'custom' ? 'choose the custom field' : 'choose a field'}.`,
 			);
 			return;
 		}

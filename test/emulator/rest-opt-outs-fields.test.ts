@@ -67,6 +67,19 @@ describe('contact fields (/contacts/fields)', () => {
 		expect(contactFieldState(emu.state).fields).toHaveLength(2);
 	});
 
+	test('contacts carry custom values as text, whatever the field type; a field not defined is refused (issue 32)', async () => {
+		// Whether the service checks a value against its field's type is not published
+		// (docs/service-differences.md C8): the emulator takes any text, the node checks the types.
+		const anna = '640000000000000000000001';
+		const changed = await put(`/contacts/${anna}`, 'points_balance=not%20a%20number&loyalty_level=platinum', FORM);
+		expect(changed.status).toBe(200);
+		expect(changed.json()).toMatchObject({ id: anna, points_balance: 'not a number', loyalty_level: 'platinum' });
+		expect((await post(url('/contacts'), { phone_number: '48500000010', points_balance: '7' })).json()).toMatchObject({ points_balance: '7' });
+		expect((await post(url('/contacts'), { phone_number: '48500000011', shoe_size: '42' })).status).toBe(400);
+		expect(emu.state.contacts.some((c) => c.phone_number === '48500000011')).toBe(false);
+		expect(takeViolations(emu)).toEqual(['POST /contacts: shoe_size']);
+	});
+
 	test('refusals: a name in use, a missing name, an unknown type, JSON, an unknown id', async () => {
 		expect((await post(url('/contacts/fields'), { name: 'loyalty_level' })).status).toBe(400);
 		expect((await post(url('/contacts/fields'), { type: 'text' })).status).toBe(400);

@@ -153,8 +153,15 @@ describe('contact.getMany', () => {
 			return [status, { ...page, collection }];
 		};
 
+		/** The account's custom fields: loyalty_level is a number field. */
+		const withFields = () =>
+			mockService().on('GET', '/contacts/fields', () => [
+				200,
+				{ size: 1, collection: [{ id: '660000000000000000000001', name: 'loyalty_level', type: 'number' }] },
+			]);
+
 		it('custom fields and operators other than the published ones are not sent but applied by the node', async () => {
-			const service = mockService().on('GET', '/contacts', customList);
+			const service = withFields().on('GET', '/contacts', customList);
 			const output = await runNode({
 				parameters: getMany({
 					returnAll: true,
@@ -166,17 +173,19 @@ describe('contact.getMany', () => {
 					},
 				}),
 			});
-			expect(service.calls.map((call) => call.query)).toEqual([
-				{ offset: '0', limit: '100' },
-				{ offset: '100', limit: '100' },
-				{ offset: '200', limit: '100' },
+			// The fields once (the custom field's type), then the contacts: no filter sent.
+			expect(service.calls.map((call) => [call.path, call.query])).toEqual([
+				['/contacts/fields', {}],
+				['/contacts', { offset: '0', limit: '100' }],
+				['/contacts', { offset: '100', limit: '100' }],
+				['/contacts', { offset: '200', limit: '100' }],
 			]);
 			expect(output.map((item) => item.json.id)).toEqual([contact(3).id]);
 			expect(output[0].pairedItem).toEqual({ item: 0 });
 		});
 
 		it('Limit counts the contacts that matched: pages are read until that many matched or the list ends', async () => {
-			const service = mockService().on('GET', '/contacts', customList);
+			const service = withFields().on('GET', '/contacts', customList);
 			const output = await runNode({
 				parameters: getMany({
 					limit: 40,
@@ -187,9 +196,10 @@ describe('contact.getMany', () => {
 					},
 				}),
 			});
-			expect(service.calls.map((call) => call.query)).toEqual([
-				{ offset: '0', limit: '100' },
-				{ offset: '100', limit: '100' },
+			expect(service.calls.map((call) => [call.path, call.query])).toEqual([
+				['/contacts/fields', {}],
+				['/contacts', { offset: '0', limit: '100' }],
+				['/contacts', { offset: '100', limit: '100' }],
 			]);
 			expect(output).toHaveLength(40);
 			expect(output.map((item) => item.json.id)).toEqual(

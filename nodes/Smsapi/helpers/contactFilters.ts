@@ -9,6 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { cleanNumber } from './numbers';
+import { isDecimalText } from './values';
 
 export type ContactFilterOperator = 'contains' | 'equals' | 'gt' | 'gte' | 'lt' | 'lte' | 'between';
 
@@ -34,6 +35,8 @@ export interface ContactCondition {
 	value: string;
 	/** Upper bound for `between`. */
 	valueTo?: string;
+	/** A custom field's type (`FieldType`: number, date, phone_number, email, text), compared as such. */
+	type?: string;
 }
 
 /** Fields the service matches as a whole; an operator makes no sense for them. */
@@ -104,7 +107,7 @@ export function contactFilterQuery(filters: readonly ContactFilter[]): {
 		const field = fieldName(filter);
 		if (field === '') {
 			problems.push(
-				`${row}: ${filter.field === 'custom' ? 'enter the name of the custom field' : 'choose a field'}.`,
+				`${row}: ${filter.field === 'custom' ? 'choose the custom field' : 'choose a field'}.`,
 			);
 			return;
 		}
@@ -175,9 +178,26 @@ function fieldValues(contact: IDataObject, field: string): string[] {
 		.map((entry) => (field === 'phone_number' ? cleanNumber(entry) : entry));
 }
 
-function satisfies(actual: string, condition: ContactCondition): boolean {
-	const asValue = (value: string): string =>
-		condition.field === 'phone_number' ? cleanNumber(value) : value;
+/** A contact's value as the condition's type compares it; undefined when it cannot match. */
+function typedActual(actual: string, condition: ContactCondition): string | undefined {
+	switch (condition.type) {
+		case 'number':
+			return condition.operator === 'contains' || isDecimalText(actual) ? actual : undefined;
+		case 'date':
+			return /^\d{4}-\d{2}-\d{2}T/.test(actual) ? actual.slice(0, 10) : actual;
+		case 'phone_number':
+			return cleanNumber(actual);
+		default:
+			return actual;
+	}
+}
+
+function satisfies(value: string, condition: ContactCondition): boolean {
+	const asPhoneNumber = condition.field === 'phone_number' || condition.type === 'phone_number';
+	const asValue = (text: string): string => (asPhoneNumber ? cleanNumber(text) : text);
+	const actual = typedActual(value, condition);
+	// A number field's value that is no number meets no comparison: a filter never widens the list.
+	if (actual === undefined) return false;
 	const wanted = asValue(condition.value);
 	switch (condition.operator) {
 		case 'contains':

@@ -161,17 +161,34 @@ export async function getShortLinkIds(
 	);
 }
 
+/** The custom fields of the contacts database (only the bearer token reads them). */
+async function contactFieldOptions(
+	this: ILoadOptionsFunctions,
+	toOption: (entry: IDataObject) => INodePropertyOptions | undefined,
+): Promise<INodePropertyOptions[]> {
+	return await listOptions.call(this, 'contacts/fields', undefined, toOption, true);
+}
+
 /** Custom fields of the contacts database by id: their name, and their type as the description. */
 export async function getContactFieldIds(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	return await listOptions.call(
-		this,
-		'contacts/fields',
-		undefined,
-		(entry) => idOption(entry, shownText(entry.type)),
-		true,
-	);
+	return await contactFieldOptions.call(this, (entry) => idOption(entry, shownText(entry.type)));
+}
+
+/**
+ * Custom fields of the contacts database by name (contact bodies and filters name them so), each
+ * labelled with its type.
+ */
+export async function getContactFieldNames(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	return await contactFieldOptions.call(this, (entry) => {
+		const name = shownText(entry.name);
+		if (!name) return undefined;
+		const type = shownText(entry.type) ?? 'text';
+		return { name: `${name} (${type})`, value: name, description: `A ${type} field` };
+	});
 }
 
 /** The RCS senders (agents) the account may send from, by id (`GET /rcs/senders`). */

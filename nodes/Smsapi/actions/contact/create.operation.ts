@@ -9,6 +9,7 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 import { mapItems, requiredText } from '../../items/loop';
 import { getSmsapiErrorCode, InvalidPathIdError, smsapiApiRequest } from '../../transport';
 import { additionalFieldsCollection, byDisplayName } from '../commonFields';
+import { customFieldBody, customFieldsParameter } from './customFields';
 import { contactFields, contactPhoneProblem, phoneNumberField, toContactBody } from './fields';
 import { applyGroups, contactGroupsField, resolveGroupIds } from './groups';
 
@@ -17,6 +18,7 @@ const properties: INodeProperties[] = [
 	additionalFieldsCollection(
 		byDisplayName([
 			...contactFields,
+			customFieldsParameter,
 			{
 				...contactGroupsField,
 				description: `The groups the new contact joins. ${contactGroupsField.description}`,
@@ -91,7 +93,15 @@ export async function execute(
 		) as IDataObject;
 		// Group ids (or names, as workflows saved earlier have them), resolved before anything is created.
 		const groupIds = await resolveGroupIds.call(this, itemIndex, additionalFields.groups);
-		const body = toContactBody({ ...additionalFields, phoneNumber });
+		const body = {
+			...toContactBody({ ...additionalFields, phoneNumber }),
+			...(await customFieldBody.call(
+				this,
+				itemIndex,
+				additionalFields.customFields,
+				'Nothing was created.',
+			)),
+		};
 		let contact: IDataObject;
 		try {
 			const { data } = await smsapiApiRequest.call(this, {

@@ -22,6 +22,7 @@ import {
 } from '../../transport';
 import { optionsCollection } from '../commonFields';
 import { returnAllFields, searchField, searchText, wantedCount } from '../listFields';
+import { customFieldChoice, resolveCustomFilters, typedConditions } from './customFields';
 import { genderSelect } from './fields';
 
 /** Contacts per request when paging; the service's own default is only 5, so a limit is always sent. */
@@ -77,12 +78,12 @@ const properties: INodeProperties[] = [
 						description: 'The contact field to filter by',
 					},
 					{
-						displayName: 'Custom Field Name',
+						// A dropdown since issue 32; workflows saved when it was typed keep their name.
+						...customFieldChoice,
+						displayName: 'Custom Field Name or ID',
 						name: 'customField',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. customer_id',
-						description: 'The name of the custom field as defined in the contacts database',
+						description:
+							'The custom field of the contacts database; the value is checked against its type and compared as one (numbers as numbers). Choose from the list, or specify a name or an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 						displayOptions: { show: { field: ['custom'] } },
 					},
 					{
@@ -182,8 +183,10 @@ export async function execute(
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const limit = wantedCount.call(this, itemIndex);
 		const q = searchText.call(this, itemIndex);
-		const filters = this.getNodeParameter('filters.filter', itemIndex, []) as ContactFilter[];
+		const rows = this.getNodeParameter('filters.filter', itemIndex, []) as ContactFilter[];
 		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		// Custom fields: the account's own, each value of its field's type (one read of the fields).
+		const { filters, types } = await resolveCustomFilters.call(this, itemIndex, rows);
 
 		const { query, inNode, problems } = contactFilterQuery(filters);
 		const order = contactOrderBy(options);
@@ -204,7 +207,9 @@ export async function execute(
 			safeToRepeat: true,
 			itemIndex,
 		};
-		if (inNode.length > 0) return await matchingContacts.call(this, request, inNode, limit);
+		if (inNode.length > 0) {
+			return await matchingContacts.call(this, request, typedConditions(inNode, types), limit);
+		}
 		return await smsapiApiRequestAllItems.call(this, request, {
 			limit,
 			pageSize: CONTACTS_PAGE_SIZE,

@@ -9,6 +9,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { mapItems } from '../../items/loop';
 import { apiPath, smsapiApiRequest } from '../../transport';
 import { byDisplayName, requireChanges, updateFieldsCollection } from '../commonFields';
+import { customFieldBody, customFieldsParameter } from './customFields';
 import {
 	contactFields,
 	contactIdOf,
@@ -44,6 +45,7 @@ const properties: INodeProperties[] = [
 	updateFieldsCollection(
 		byDisplayName([
 			...contactFields,
+			customFieldsParameter,
 			phoneNumberField,
 			{
 				...contactGroupsField,
@@ -76,7 +78,6 @@ export async function execute(
 					'Nothing was changed. Phone Number takes one number with its country prefix, e.g. 48500000000.',
 			});
 		}
-		const body = toContactBody(updateFields);
 		const chosenGroups = hasEntries(updateFields.groups);
 		const leaveAllGroups = updateFields.removeFromAllGroups === true;
 		if (chosenGroups && leaveAllGroups) {
@@ -90,6 +91,16 @@ export async function execute(
 				},
 			);
 		}
+		// Custom fields are checked against the account's fields (one read) after the checks above.
+		const body = {
+			...toContactBody(updateFields),
+			...(await customFieldBody.call(
+				this,
+				itemIndex,
+				updateFields.customFields,
+				'Nothing was changed.',
+			)),
+		};
 		// An empty Group Names or IDs was still asked for: the contact is read and its groups stay.
 		const asksGroups = 'groups' in updateFields || leaveAllGroups;
 		requireChanges.call(this, asksGroups ? ['groups'] : Object.keys(body), itemIndex);

@@ -6,7 +6,7 @@
  * sent, as error items with Continue On Fail and as a stopped workflow without it. The wire format
  * of each call is in test/operations/contactCustomFields.test.ts.
  */
-import { chainsWorkflow, type ChainParameters } from './chains';
+import { workflow as chainsWorkflow, type Parameters as ChainParameters } from './chains';
 import { nodeError as errorOf, nodeJson as jsonOf } from './run-result';
 import { recorded, resourceCredentials, summary } from './resource-fixtures';
 import { useEmulatorSuite } from './suite';

@@ -7,6 +7,7 @@ export { smsapiApiRequest } from './smsapiApiRequest';
 export { smsapiApiRequestAllItems, smsapiApiRequestPage, type ListPage } from './paging';
 export { apiPath, InvalidPathIdError } from './apiPath';
 export type { SmsapiContext, SmsapiRequest, SmsapiResponse } from './types';
+export type { UploadFile } from './multipart';
 export { hlrEntries } from './responseBody';
 export { describeSmsapiError } from './errorCodes';
 export { createServiceError, getSmsapiErrorCode } from './serviceError';

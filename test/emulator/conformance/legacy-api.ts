@@ -177,7 +177,8 @@ export const LEGACY_ENDPOINTS: readonly LegacyEndpoint[] = [
 		summary: 'send a voice message (text to speech, a file address, or an uploaded file: multipart)',
 		methods: ['POST', 'GET'],
 		media: ['form', 'json', 'multipart'],
-		parameters: { ...messageOptions, tts: text, tts_lector: text, file: text, try: { type: 'integer', min: 1, max: 6 }, interval: { type: 'integer', min: 0 }, skip_gsm: flag },
+		// encoding: the JavaScript client sends encoding=utf-8 with every message (also voice).
+		parameters: { ...messageOptions, encoding: { type: 'string', enum: ENCODINGS }, tts: text, tts_lector: text, file: text, try: { type: 'integer', min: 1, max: 6 }, interval: { type: 'integer', min: 0 }, skip_gsm: flag },
 		refine: (params, files) => {
 			// The audio: a text (tts), an address (file) or an uploaded file (the part `file`), one of them.
 			const given = [present(params, 'tts') && 'tts', present(params, 'file') && 'file', files.length > 0 && 'file (uploaded)'].filter(

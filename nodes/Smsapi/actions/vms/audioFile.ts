@@ -47,8 +47,9 @@ export function isWav(data: Buffer): boolean {
 	);
 }
 
-function megabytes(bytes: number): string {
-	return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** A size in bytes with thousands separators: `2,098,020 bytes`. */
+function bytesText(bytes: number): string {
+	return `${String(bytes).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} bytes`;
 }
 
 function refusal(
@@ -81,7 +82,7 @@ function problemBeforeReading(binary: IBinaryData, size: number | undefined): Pr
 	}
 	if (size !== undefined && size > MAX_AUDIO_FILE_BYTES) {
 		return {
-			message: `The audio file${named(binary)} is too large: ${megabytes(size)}, at most ${megabytes(MAX_AUDIO_FILE_BYTES)}`,
+			message: `The audio file${named(binary)} is too large: ${bytesText(size)}, at most ${bytesText(MAX_AUDIO_FILE_BYTES)} (2 MB)`,
 			why: 'SMSAPI publishes no size limit for voice files; the node keeps to 2 MB (about two minutes of 8 kHz 16-bit mono audio). Shorten it or lower its sample rate.',
 		};
 	}

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
+import type { UploadedFile } from './multipart';
 import type { Address } from './state';
 import type { Params } from './util';
 
@@ -11,9 +12,13 @@ export interface RequestContext {
 	query: Params;
 	/** Query and body merged (body wins), as the service reads parameters. */
 	params: Params;
-	bodyKind: 'none' | 'form' | 'json' | 'other';
-	/** The form body's own fields (bodyKind `form`), without the query. */
+	bodyKind: 'none' | 'form' | 'json' | 'multipart' | 'other';
+	/** The form body's own fields (bodyKind `form`; a multipart body's text parts), without the query. */
 	form: Params;
+	/** A multipart body's parts with a filename. */
+	files?: UploadedFile[];
+	/** Why a multipart body could not be read, or which parameters it gave twice with different values. */
+	multipartProblem?: string;
 	jsonBody: unknown;
 	headers: IncomingHttpHeaders;
 	ip: string;

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 
 import type { RequestContext } from './http-types';
 import type { Address, RecordedRequest } from './state';
+import { parseMultipart, summarise, type FileSummary } from './multipart';
 import { clientIp, flattenJson, parseFormWithEncoding, type Params } from './util';
 
 /** Parameters whose values never go into the records or the logs. */
@@ -69,6 +70,17 @@ export function readRequest(address: Address, req: IncomingMessage, raw: Buffer)
 			formBody = parseFormWithEncoding(raw.toString('latin1'), query.encoding);
 			ctx.form = formBody;
 			Object.assign(ctx.params, formBody);
+		} else if (contentType.startsWith('multipart/form-data')) {
+			ctx.bodyKind = 'multipart';
+			const multipart = parseMultipart(raw, req.headers['content-type'] ?? '');
+			if ('error' in multipart) ctx.multipartProblem = multipart.error;
+			else {
+				if (multipart.conflicting.length > 0) ctx.multipartProblem = `${multipart.conflicting.join(', ')} given twice with different values`;
+				formBody = multipart.fields;
+				ctx.form = formBody;
+				ctx.files = multipart.files;
+				Object.assign(ctx.params, formBody);
+			}
 		} else {
 			ctx.bodyKind = 'other';
 		}
@@ -91,12 +103,13 @@ export function recordOf(
 		path: ctx.path,
 		query: redact(query),
 		body:
-			ctx.bodyKind === 'form'
+			ctx.bodyKind === 'form' || ctx.bodyKind === 'multipart'
 				? redact(formBody)
 				: ctx.bodyKind === 'json'
 					? (redactJson(ctx.jsonBody) ?? raw.toString('utf8'))
 					: raw.toString('utf8').slice(0, 10000),
 		contentType: req.headers['content-type'] ?? null,
+		...(ctx.files ? { files: ctx.files.map(summarise) as FileSummary[] } : {}),
 		headers: Object.fromEntries(
 			Object.entries(req.headers).map(([k, v]) => [
 				k,

@@ -32,7 +32,7 @@ export function handleLegacy(rt: Runtime, ctx: RequestContext): HandlerResponse 
 			return smsDo(rt, ctx, auth.user);
 		case '/mms.do':
 		case '/vms.do':
-			return mediaSend(rt, ctx.path === '/mms.do' ? 'mms' : 'vms', p, auth.user, ctx.address, (code, extra) => legacyError(p, code, extra));
+			return mediaSend(rt, ctx.path === '/mms.do' ? 'mms' : 'vms', p, auth.user, ctx.address, (code, extra) => legacyError(p, code, extra), ctx.files);
 		case '/user.do':
 			return userDo(rt, p, auth.user);
 		case '/hlr.do':

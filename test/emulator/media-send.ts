@@ -8,10 +8,13 @@
  * callbacks (panel_com.yml `CallbackDlr`). Prices as the balance's counts assume: MMS 0.3, voice 0.21.
  * A voice message calls landlines too; its caller id (`from`) must be a number verified on the
  * account (here the profile's number; error 14 otherwise), and `skip_gsm=1` leaves the mobile
- * numbers out (docs/service-differences.md, R1).
+ * numbers out (docs/service-differences.md, R1). The audio may also come uploaded (multipart, the
+ * part `file`, R2): a WAV file (RIFF/WAVE) of at most 2 MB, else error 11 (the service's real limit
+ * and code are unconfirmed); its size and SHA-256 are kept on each message (`audio`).
  */
 import { isHttpUrl } from './callbacks';
 import { json, type HandlerResponse } from './http-types';
+import { summarise, type UploadedFile } from './multipart';
 import { checkLookupNumber, checkMobileNumber, withCountryPrefix, type NumberCheck } from './numbers';
 import type { AuthUser, Runtime } from './runtime';
 import { parseServiceDate, sendResultJson, type InvalidNumber } from './send';
@@ -25,16 +28,26 @@ const IDX_WINDOW_S = 24 * 3600;
 const MAX_RECIPIENTS = 10000;
 /** The published lectors of text-to-speech (the JavaScript client's `VmsTtsLector`). */
 const LECTORS = ['ewa', 'jacek', 'jan', 'maja'];
+/** The largest uploaded audio file taken (an assumption: SMSAPI publishes none). */
+export const MAX_AUDIO_UPLOAD_BYTES = 2 * 1024 * 1024;
+
+function isWav(data: Buffer): boolean {
+	return data.length >= 44 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WAVE';
+}
 
 type Outcome = { error: number; invalidNumbers?: InvalidNumber[] } | { messages: Message[]; invalidNumbers: InvalidNumber[] };
 
-function content(channel: MediaChannel, p: Params): string | number {
+function content(channel: MediaChannel, p: Params, upload: UploadedFile | undefined): string | number {
 	if (channel === 'mms') {
 		const smil = (p.smil ?? '').trim();
 		return smil === '' || !/<smil[\s>]/i.test(smil) ? 11 : smil;
 	}
 	const tts = (p.tts ?? '').trim();
 	const file = (p.file ?? '').trim();
+	if (upload) {
+		if (tts !== '' || file !== '') return 11;
+		return upload.data.length > MAX_AUDIO_UPLOAD_BYTES || !isWav(upload.data) ? 11 : upload.filename;
+	}
 	if ((tts === '') === (file === '')) return 11;
 	if (file !== '' && !isHttpUrl(file)) return 11;
 	if (p.tts_lector !== undefined && p.tts_lector !== '' && !LECTORS.includes(p.tts_lector.toLowerCase())) return 11;
@@ -50,9 +63,10 @@ function callableNumber(number: string, skipGsm: boolean): NumberCheck {
 	return check;
 }
 
-function perform(rt: Runtime, channel: MediaChannel, p: Params, user: AuthUser, origin: Address): Outcome {
+function perform(rt: Runtime, channel: MediaChannel, p: Params, user: AuthUser, origin: Address, upload?: UploadedFile): Outcome {
 	const state = rt.state;
-	const body = content(channel, p);
+	const body = content(channel, p, upload);
+	const audio = upload && channel === 'vms' ? summarise(upload) : undefined;
 	if (typeof body === 'number') return { error: body };
 	if (p.notify_url && !isHttpUrl(p.notify_url)) return { error: 70 };
 	if (channel === 'vms' && p.from !== undefined && p.from.trim() !== '' && withCountryPrefix(p.from) !== state.account.phoneNumber) return { error: 14 };
@@ -139,6 +153,7 @@ function perform(rt: Runtime, channel: MediaChannel, p: Params, user: AuthUser, 
 		discountCode: null,
 		group: groupName,
 		finalStatus: null,
+		...(audio ? { audio } : {}),
 	}));
 	const total = round4(messages.reduce((sum, m) => sum + m.points, 0));
 	if (total > rt.pointsOf(user) + 1e-9) return { error: 103 };
@@ -156,7 +171,8 @@ function perform(rt: Runtime, channel: MediaChannel, p: Params, user: AuthUser, 
 
 /**
  * The answer to an mms.do or vms.do request, in JSON as sms.do's (`count`, `list`; errors with
- * HTTP 200). `error` builds the legacy error answer of a code (the caller's format).
+ * HTTP 200). `error` builds the legacy error answer of a code (the caller's format); `files` are
+ * a multipart body's uploaded files (the conformance check let through at most one, on vms.do).
  */
 export function mediaSend(
 	rt: Runtime,
@@ -165,8 +181,9 @@ export function mediaSend(
 	user: AuthUser,
 	origin: Address,
 	error: (code: number, extra?: Record<string, unknown>) => HandlerResponse,
+	files: readonly UploadedFile[] = [],
 ): HandlerResponse {
-	const outcome = perform(rt, channel, p, user, origin);
+	const outcome = perform(rt, channel, p, user, origin, files[0]);
 	if ('error' in outcome) {
 		return outcome.error === 13 && outcome.invalidNumbers ? error(13, { invalid_numbers: outcome.invalidNumbers }) : error(outcome.error);
 	}

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 
+import type { FileSummary } from './multipart';
+
 export type Address = 'primary' | 'backup';
 export type CallbackType = 'sms_dlr' | 'sms_mo' | 'mms_dlr' | 'mms_mo' | 'vms_dlr' | 'bulk' | 'hlr' | 'short_url';
 export type CallbackKey = 'dlr' | 'mo' | 'hlr' | 'bulk' | 'click';
@@ -186,6 +188,8 @@ export interface Message {
 	discountCode: string | null;
 	group: string | null;
 	finalStatus: number | null;
+	/** A voice message's uploaded audio file (vms.do multipart): size and SHA-256 as received. */
+	audio?: FileSummary;
 }
 
 export interface HlrLookup {
@@ -218,6 +222,8 @@ export interface RecordedRequest {
 	responseStatus: number | 'hang' | 'reset' | 'lost';
 	responseBody: string;
 	fault?: string;
+	/** A multipart body's uploaded files: size and SHA-256 (the bytes as received). */
+	files?: FileSummary[];
 	/** What made the request non-conforming (see conformance/): it was answered as the service would. */
 	violations?: Array<{ path: string; error: string; message: string }>;
 }

@@ -3,7 +3,8 @@ import type { IncomingMessage } from 'node:http';
 
 export type Params = Record<string, string>;
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** Room for a voice message's uploaded file (2 MB, docs/service-differences.md R2) and more, to refuse it. */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 

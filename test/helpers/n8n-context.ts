@@ -11,6 +11,8 @@
  * n8n's webhook server around `webhook()` (routing, answering) is modelled in n8n-webhook-server.ts.
  */
 import { createHash } from 'node:crypto';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
@@ -88,8 +90,12 @@ const logger = {
 	},
 };
 
-/** The instance settings n8n reads from its user folder; only the id is read by the node. */
-const instanceSettings = { instanceId: 'test-instance' };
+/**
+ * The instance settings n8n reads from its user folder; the node reads only the id. n8n-core's
+ * binary data service (`getBinaryDataBuffer`) names its storage folder from `n8nFolder` when it is
+ * built; nothing is written there, since these tests' binary data is inline (base64 in the item).
+ */
+const instanceSettings = { instanceId: 'test-instance', n8nFolder: path.join(os.tmpdir(), 'smsapi-n8n-context') };
 
 Container.set(Logger, logger as unknown as Logger);
 Container.set(InstanceSettings, instanceSettings as unknown as InstanceSettings);

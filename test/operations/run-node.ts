@@ -11,7 +11,7 @@ import { isDeepStrictEqual } from 'node:util';
 
 import nock from 'nock';
 import type { ExecuteContext } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IBinaryKeyData, ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { BACKUP, executeContext, PRIMARY, smsapiNode, tokenCredentials } from '../helpers/n8n-context';
@@ -25,6 +25,8 @@ export interface RunOptions {
 	parameters: INodeParameters | INodeParameters[];
 	/** Input items' JSON; default: one empty item per parameter object (at least one). */
 	items?: IDataObject[];
+	/** Input items' binary data (n8n's `binary` of an item, data inline as base64), by item. */
+	binaries?: Array<IBinaryKeyData | undefined>;
 	/** The stored credential; default operationCredentials(). */
 	credentials?: ICredentialDataDecryptedObject;
 	/** The node's "On Error" setting: Continue (regular output) when `continueOnFail`. */
@@ -71,7 +73,10 @@ function perItemValue(values: unknown[], name: string): unknown {
 export function nodeContext(options: RunOptions): ExecuteContext {
 	const perItem = Array.isArray(options.parameters) ? options.parameters : undefined;
 	const inputCount = options.items?.length ?? perItem?.length ?? 1;
-	const items: INodeExecutionData[] = Array.from({ length: inputCount }, (_, index) => ({ json: options.items?.[index] ?? {} }));
+	const items: INodeExecutionData[] = Array.from({ length: inputCount }, (_, index) => ({
+		json: options.items?.[index] ?? {},
+		...(options.binaries?.[index] ? { binary: options.binaries[index] } : {}),
+	}));
 	const parameters = perItem
 		? (Object.fromEntries(
 				[...new Set(perItem.flatMap((item) => Object.keys(item)))].map((key) => [key, perItemValue(perItem.map((item) => item[key]), key)]),
@@ -104,6 +109,8 @@ export interface WireRequest {
 	query: Record<string, string>;
 	/** The form-encoded body, decoded. */
 	body: Record<string, string>;
+	/** The body's bytes as sent (nock hands binary bodies over as hex). */
+	raw: Buffer;
 	headers: Record<string, string | string[] | undefined>;
 }
 
@@ -113,6 +120,12 @@ function decodeForm(body: unknown): Record<string, string> {
 	if (body === undefined || body === null || body === '') return {};
 	if (typeof body === 'string') return Object.fromEntries(new URLSearchParams(body));
 	return { ...(body as Record<string, string>) };
+}
+
+/** A body's bytes: nock gives a body that is not valid UTF-8 as hex (a multipart body starts with "--", never hex). */
+export function rawBody(body: unknown): Buffer {
+	if (typeof body !== 'string') return Buffer.from(body === undefined ? '' : JSON.stringify(body), 'utf8');
+	return Buffer.from(body, /^(?:[0-9a-f]{2})+$/.test(body) ? 'hex' : 'utf8');
 }
 
 /**
@@ -136,6 +149,7 @@ export function mockService() {
 						path: url.pathname,
 						query: Object.fromEntries(url.searchParams),
 						body: decodeForm(body),
+						raw: rawBody(body),
 						headers: this.req.headers,
 					};
 					calls.push(request);

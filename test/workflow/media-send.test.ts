@@ -1,9 +1,14 @@
 /**
  * MMS and voice sends through n8n's engine in-process against the emulator: they ride the SMS
  * send's machinery, so a lost answer on the primary is repeated on the backup with the same idx
- * and the service's 53 proves the first was accepted: every number gets one message.
+ * and the service's 53 proves the first was accepted: every number gets one message. A voice
+ * message's audio file made by an earlier node (n8n's Convert to File) is uploaded as multipart,
+ * and the emulator records the bytes it received.
  */
+import { createHash } from 'node:crypto';
+
 import { emulatorRequests } from '../e2e/harness';
+import { wavFile } from '../helpers/wav';
 import { injectFault, messages } from '../e2e/sms/support';
 import type { WorkflowJson } from './harness';
 import { nodeJson } from './run-result';
@@ -96,5 +101,77 @@ describe('in-process n8n: MMS and voice sends', () => {
 		expect(refused.status).toBe('error');
 		expect(refused.error?.message).toMatch(/SMSAPI error 14/);
 		expect((await messages(emulator())).map((message) => message.number)).toEqual(['48221234567']);
+	});
+	/**
+	 * Start (No Operation) holds the items, Convert to File (n8n's own node) makes each item's WAV
+	 * binary data from its base64, the SMSAPI node calls the item's phone with it.
+	 */
+	const fromBinary = (smsapi: Record<string, unknown>): WorkflowJson => {
+		const workflow = single({ resource: 'vms', operation: 'send', to: "={{ $('Start').item.json.phone }}", contentType: 'binary', options: {}, ...smsapi });
+		workflow.nodes.unshift({
+			id: 'convert-1',
+			name: 'Convert to File',
+			type: 'n8n-nodes-base.convertToFile',
+			typeVersion: 1.1,
+			position: [-200, 0],
+			parameters: { operation: 'toBinary', sourceProperty: 'audio', options: { fileName: 'greeting.wav', mimeType: 'audio/wav' } },
+		} as WorkflowJson['nodes'][number]);
+		workflow.nodes.unshift({ id: 'start-1', name: 'Start', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [-400, 0], parameters: {} } as WorkflowJson['nodes'][number]);
+		workflow.connections = {
+			Start: { main: [[{ node: 'Convert to File', type: 'main', index: 0 }]] },
+			'Convert to File': { main: [[{ node: 'Send', type: 'main', index: 0 }]] },
+		};
+		return workflow;
+	};
+	const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+	it('voice from binary data: each WAV arrives intact (size, SHA-256); a lost answer is repeated on the backup, refused (53), called once', async () => {
+		await injectFault(emulator(), { address: 'primary', endpoint: 'vms.do', mode: 'lost', times: 1 });
+		const files = [wavFile({ hz: 440 }), wavFile({ hz: 660, samples: 1200 })];
+		const input = files.map((file, i) => ({ json: { phone: `4850000000${i + 1}`, audio: file.toString('base64') } }));
+		const run = await suite.n8n().run(fromBinary({}), { startNode: 'Start', input });
+		expect(run.status).toBe('success');
+
+		const requests = await emulatorRequests(emulator(), { path: '/vms.do' });
+		// The two items' requests go out side by side; the one whose answer was lost is repeated on the backup.
+		expect(requests.map((request) => [request.address, request.responseStatus, request.violations]).sort()).toEqual([
+			['backup', 200, undefined],
+			['primary', 200, undefined],
+			['primary', 'lost', undefined],
+		]);
+		const lost = requests.find((request) => request.responseStatus === 'lost') as (typeof requests)[number];
+		const repeat = requests.find((request) => request.address === 'backup') as (typeof requests)[number];
+		expect(repeat.body).toEqual(lost.body);
+		expect((repeat as { files?: unknown }).files).toEqual((lost as { files?: unknown }).files);
+		expect((repeat.body as Record<string, string>).check_idx).toBe('1');
+		const sent = await messages(emulator());
+		expect(sent.map((message) => [message.number, (message as { audio?: { bytes: number; sha256: string } }).audio])).toEqual(
+			files.map((file, i) => [`4850000000${i + 1}`, expect.objectContaining({ filename: 'vms.wav', contentType: 'audio/wav', bytes: file.length, sha256: sha256(file) })]),
+		);
+		const lostNumber = (lost.body as Record<string, string>).to;
+		expect(nodeJson(run, 'Send').map((item) => [item.number, item.accepted_earlier ?? false])).toEqual(
+			['48500000001', '48500000002'].map((number) => [number, number === lostNumber]),
+		);
+	});
+
+	it('voice from binary data: an item without the binary field or with a file that is no WAV fails alone (Continue On Fail); nothing is sent for it', async () => {
+		const workflow = fromBinary({ binaryPropertyName: `={{ $('Start').item.json.phone === "48500000003" ? "missing" : "data" }}` });
+		Object.assign(workflow.nodes[2], { onError: 'continueRegularOutput' });
+		const audio = [wavFile(), Buffer.from('ID3 this is no wave file at all, an mp3 header').subarray(0), wavFile()];
+		const input = audio.map((file, i) => ({ json: { phone: `4850000000${i + 1}`, audio: file.toString('base64') } }));
+		const run = await suite.n8n().run(workflow, { startNode: 'Start', input });
+		expect(run.status).toBe('success');
+		expect(nodeJson(run, 'Send').map((item) => item.number ?? item.error)).toEqual([
+			'48500000001',
+			expect.stringMatching(/^The audio file "greeting.wav" is not a WAV file \(it has no RIFF\/WAVE header\)$/),
+			'No binary data "missing" on this item to play',
+		]);
+		expect((await messages(emulator())).map((message) => message.number)).toEqual(['48500000001']);
+
+		Object.assign(workflow.nodes[2], { onError: undefined });
+		const stopped = await suite.n8n().run(workflow, { startNode: 'Start', input: input.slice(2) });
+		expect(stopped.status).toBe('error');
+		expect(stopped.error?.message).toBe('No binary data "missing" on this item to play');
+		expect(await emulatorRequests(emulator(), { path: '/vms.do' })).toHaveLength(1);
 	});
 });

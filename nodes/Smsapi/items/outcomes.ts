@@ -31,14 +31,16 @@ export class ItemOutcomes<Row> {
 	 * gives the event loop a turn between items (`pacer`).
 	 */
 	async prepareEach<Prepared extends object>(
-		prepare: (itemIndex: number) => Prepared,
+		prepare: (itemIndex: number) => Prepared | Promise<Prepared>,
 		pacer: Pacer = new Pacer(),
 	): Promise<Array<Prepared & { itemIndex: number }>> {
 		const continueOnFail = this.context.continueOnFail();
 		const ready: Array<Prepared & { itemIndex: number }> = [];
 		for (let itemIndex = 0; itemIndex < this.outcomes.length; itemIndex++) {
 			try {
-				ready.push({ ...prepare(itemIndex), itemIndex });
+				// Awaited only when it is a promise: the usual synchronous item costs no extra turn.
+				const prepared = prepare(itemIndex);
+				ready.push({ ...(prepared instanceof Promise ? await prepared : prepared), itemIndex });
 			} catch (error) {
 				if (!continueOnFail) throw withItemIndex.call(this.context, error, itemIndex);
 				this.outcomes[itemIndex].errors.push(error as Error);

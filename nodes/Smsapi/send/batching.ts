@@ -13,12 +13,15 @@ import {
 	SHORT_LINK_MACRO,
 	type SendRequest,
 } from './request';
+import type { SendUpload } from './upload';
 
 /** One input item's send, parsed, with its wire form (`toWire` of the request). */
 export interface PlannedSend {
 	itemIndex: number;
 	request: SendRequest;
 	wire: Record<string, string>;
+	/** A file sent beside the parameters: only sends of the same file share a request. */
+	upload?: SendUpload;
 }
 
 /** Which of an item's recipients a service request carries. */
@@ -36,6 +39,8 @@ export interface ServiceRequest {
 	members: BatchMember[];
 	/** Number of recipients in `params.to`. */
 	recipients: number;
+	/** The file every member's send carries (the same one: its hash is in the batch key). */
+	upload?: SendUpload;
 }
 
 export interface BatchingOptions {
@@ -58,6 +63,7 @@ interface PreparedItem {
 	allowDuplicates: boolean;
 	/** False when the per-recipient values do not line up with `to`: sent alone, as given. */
 	aligned: boolean;
+	upload?: SendUpload;
 }
 
 /** Recipients a request may carry for this send. */
@@ -86,14 +92,19 @@ function sharedPart(wire: Record<string, string>): Record<string, string> {
 /**
  * A stable key of everything that must be equal for two sends to share a request: every
  * parameter except the recipients and their values (`shared`, the `sharedPart` of `wire`), plus
- * which per-recipient parameters are used (an item with idx cannot share with one without).
+ * which per-recipient parameters are used (an item with idx cannot share with one without), plus
+ * the hash of an uploaded file (items with different files never share a request).
  */
-function keyOf(shared: Record<string, string>, wire: Record<string, string>): string {
+function keyOf(
+	shared: Record<string, string>,
+	wire: Record<string, string>,
+	upload?: SendUpload,
+): string {
 	const sorted = Object.keys(shared)
 		.sort()
 		.map((key) => [key, shared[key]]);
 	const perRecipient = PER_RECIPIENT_KEYS.filter((key) => wire[key] !== undefined);
-	return JSON.stringify([sorted, perRecipient]);
+	return JSON.stringify(upload ? [sorted, perRecipient, upload.sha256] : [sorted, perRecipient]);
 }
 
 function prepare(send: PlannedSend, options: BatchingOptions): PreparedItem {
@@ -113,10 +124,11 @@ function prepare(send: PlannedSend, options: BatchingOptions): PreparedItem {
 		shared,
 		numbers,
 		values,
-		key: keyOf(shared, wire),
+		key: keyOf(shared, wire, send.upload),
 		limit: Math.max(1, recipientLimit(request, options)),
 		allowDuplicates: request.flags.allow_duplicates === true,
 		aligned,
+		upload: send.upload,
 	};
 }
 
@@ -129,6 +141,7 @@ interface OpenRequest {
 	index: NumberIndex;
 	limit: number;
 	closed: boolean;
+	upload?: SendUpload;
 }
 
 function openRequest(item: PreparedItem): OpenRequest {
@@ -141,6 +154,7 @@ function openRequest(item: PreparedItem): OpenRequest {
 		index: new NumberIndex(),
 		limit: item.limit,
 		closed: false,
+		upload: item.upload,
 	};
 }
 
@@ -166,7 +180,13 @@ function toServiceRequest(request: OpenRequest): ServiceRequest {
 	if (request.numbers.length > 0) params.to = request.numbers.join(',');
 	Object.assign(params, request.shared);
 	for (const key of request.valueKeys) params[key] = (request.values[key] ?? []).join('|');
-	return { params, members: request.members, recipients: request.numbers.length };
+	const planned: ServiceRequest = {
+		params,
+		members: request.members,
+		recipients: request.numbers.length,
+	};
+	if (request.upload) planned.upload = request.upload;
+	return planned;
 }
 
 /**

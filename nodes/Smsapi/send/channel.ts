@@ -4,6 +4,7 @@ import { recipientNumbers } from '../items/recipients';
 import { runParameters } from '../items/runParameters';
 import type { PlannedSend } from './batching';
 import type { SendRequest } from './request';
+import type { SendUpload } from './upload';
 
 /**
  * What a channel (SMS, MMS, voice, a future one) adds to the sending core (run.ts): its endpoint
@@ -13,8 +14,11 @@ import type { SendRequest } from './request';
 export interface SendChannel {
 	/** The service's endpoint the requests go to (`sms.do`, `mms.do`, `vms.do`). */
 	endpoint: string;
-	/** Read and check one item; throws (with the item's index) what is wrong with it. */
-	readItem(this: IExecuteFunctions, itemIndex: number): ItemSend;
+	/**
+	 * Read and check one item; throws (with the item's index) what is wrong with it. A promise
+	 * where the item's binary data must be read.
+	 */
+	readItem(this: IExecuteFunctions, itemIndex: number): ItemSend | Promise<ItemSend>;
 	/**
 	 * Last changes to one item's send once its idx values are set, before it is batched: what
 	 * depends on them (Send and Wait for Delivery's report address). Set on the request and the
@@ -28,6 +32,8 @@ export interface ItemSend {
 	request: SendRequest;
 	/** No idx of the user's own: the core generates one per message (`guardWithGeneratedIdx`). */
 	generateIdx: boolean;
+	/** A file sent as a multipart part beside the parameters (a voice message's audio file). */
+	upload?: SendUpload;
 }
 
 /** A send's To in the error of a list over Max Recipients per Item. */

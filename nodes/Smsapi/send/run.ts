@@ -7,10 +7,11 @@ import { Pacer } from '../items/pacer';
 import { smsapiApiRequest } from '../transport';
 import { acceptedEarlier, applyAnswer } from './answer';
 import { RequestPlanner, type ServiceRequest } from './batching';
-import type { SendChannel } from './channel';
+import type { ItemSend, SendChannel } from './channel';
 import { type SendOutcomes, explainPartsRefusal, sentSummary, throwIfAnyFailed } from './errors';
 import { idxRefusalOf, rememberSent } from './idx/idxRefusal';
 import { type ReadySend, assignGeneratedIdx } from './idx/idxSeed';
+import { sentContent } from './upload';
 import { toWire } from './wire';
 
 /**
@@ -28,9 +29,10 @@ export async function executeSends(
 	const outcomes: SendOutcomes = new ItemOutcomes(this, items.length);
 	// Every loop over the items gives the event loop a turn now and then (items/pacer.ts).
 	const pacer = new Pacer();
+	const withWire = (send: ItemSend) => ({ ...send, wire: toWire(send.request) });
 	const ready: ReadySend[] = await outcomes.prepareEach((itemIndex) => {
 		const send = channel.readItem.call(this, itemIndex);
-		return { ...send, wire: toWire(send.request) };
+		return send instanceof Promise ? send.then(withWire) : withWire(send);
 	}, pacer);
 	const idxRun = await assignGeneratedIdx.call(this, ready, pacer);
 	if (channel.finishSend) for (const send of ready) await channel.finishSend.call(this, send);
@@ -83,11 +85,16 @@ export async function executeSends(
 			const generated = allGenerated(request);
 			// Recorded before it goes out: a later try of this node run (Retry On Fail) that is refused
 			// for these idx values then knows what this one sent (idx/idxRefusal.ts).
-			if (generated) rememberSent(idxRun, request.params);
+			if (generated) rememberSent(idxRun, sentContent(request));
 			return await smsapiApiRequest.call(this, {
 				method: 'POST',
 				endpoint: channel.endpoint,
 				body: request.params,
+				// An uploaded file goes as a multipart part; idx and check_idx stay among the
+				// parameters, so a repeat on the backup address is refused (53) as in a form.
+				...(request.upload
+					? { bodyFormat: 'multipart' as const, file: request.upload.file }
+					: {}),
 				safeToRepeat: false,
 				idxGenerated: generated,
 			});
@@ -99,7 +106,7 @@ export async function executeSends(
 				requests[index] = undefined;
 				// Error 53 to idx values this run generated counts as "sent once" only with proof that
 				// the same content went out before (idx/idxRefusal.ts); otherwise it is an error.
-				const refusal = idxRefusalOf(this.getNode(), idxRun, request.params, {
+				const refusal = idxRefusalOf(this.getNode(), idxRun, sentContent(request), {
 					generated: allGenerated(request),
 					endpoint: channel.endpoint,
 					result,

@@ -68,7 +68,7 @@ export async function attemptOnce(this: SmsapiContext, run: RequestRun): Promise
 	const baseUrl = (
 		run.address === 'primary' ? run.addresses.primary : run.addresses.backup
 	) as string;
-	const options = buildHttpRequestOptions(request, baseUrl, run.timeoutMs);
+	const options = buildHttpRequestOptions(request, baseUrl, run.timeoutMs, run.boundary);
 	let raw: unknown;
 	try {
 		// The credential the run has read already (a copy: n8n may add to it while authenticating),

@@ -8,6 +8,7 @@ export { servedByRestApi } from './credential';
 export { smsapiApiRequestAllItems, smsapiApiRequestPage, type ListPage } from './paging';
 export { apiPath, InvalidPathIdError, namePathSegment } from './apiPath';
 export type { SmsapiContext, SmsapiRequest, SmsapiResponse } from './types';
+export type { UploadFile } from './multipart';
 export { hlrEntries } from './responseBody';
 export { describeSmsapiError } from './errorCodes';
 export { createServiceError, getSmsapiErrorCode } from './serviceError';

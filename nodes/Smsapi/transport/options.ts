@@ -2,6 +2,7 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { isLegacyRequest } from './failover';
 import { flattenParameters, formEncode } from './formValues';
+import { encodeMultipart, multipartContentType } from './multipart';
 import type { SmsapiRequest } from './types';
 import { USER_AGENT } from './version';
 
@@ -21,8 +22,8 @@ function joinUrl(baseUrl: string, endpoint: string): string {
  * The n8n request options for one attempt. Authentication is not done here: the credential's
  * `authenticate` adds the bearer header or the legacy username/password when the helper runs.
  * - Legacy endpoints get `format=json` (first in the body of a POST, in the query otherwise).
- * - Bodies are form-encoded (JSON with `bodyFormat: 'json'`); GET/DELETE carry their parameters
- *   in the query.
+ * - Bodies are form-encoded (JSON with `bodyFormat: 'json'`, multipart with `bodyFormat:
+ *   'multipart'` and `boundary`, the request's own); GET/DELETE carry their parameters in the query.
  * - The body arrives as text (`json: false`, `encoding: 'text'`) and is parsed by content;
  *   every HTTP status resolves (`ignoreHttpStatusErrors`) so that failover can read it.
  */
@@ -30,6 +31,7 @@ export function buildHttpRequestOptions(
 	request: SmsapiRequest,
 	baseUrl: string,
 	timeoutMs: number = DEFAULT_TIMEOUT_MS,
+	boundary?: string,
 ): IHttpRequestOptions {
 	const legacy = isLegacyRequest(request);
 	let qs = flattenParameters(request.qs);
@@ -62,7 +64,11 @@ export function buildHttpRequestOptions(
 		encoding: 'text',
 	};
 	if (Object.keys(qs).length) options.qs = qs;
-	if (withBody && request.bodyFormat === 'json' && !legacy) {
+	if (withBody && request.bodyFormat === 'multipart') {
+		if (!request.file || !boundary) throw new Error('A multipart body needs its file and boundary');
+		headers['Content-Type'] = multipartContentType(boundary);
+		options.body = encodeMultipart(body, request.file, boundary);
+	} else if (withBody && request.bodyFormat === 'json' && !legacy) {
 		headers['Content-Type'] = 'application/json';
 		options.body = JSON.stringify(request.body ?? {});
 	} else if (withBody) {

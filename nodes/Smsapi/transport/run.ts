@@ -16,6 +16,8 @@ export interface RequestRun {
 	readonly guardedByIdx: boolean;
 	/** Request timeout in milliseconds. */
 	readonly timeoutMs: number;
+	/** The boundary of a multipart body, the same for every attempt (the same bytes on the backup). */
+	readonly boundary?: string;
 	address: 'primary' | 'backup';
 	attempts: number;
 	/** Some failed attempt may have reached the service and been accepted. */

@@ -14,6 +14,7 @@ import {
 } from './failover';
 import type { RetryPolicy } from './failover';
 import { errorAfterLastAttempt } from './giveUp';
+import { multipartBoundary } from './multipart';
 import { tokenOnlyError } from './tokenOnly';
 import { DEFAULT_TIMEOUT_MS } from './options';
 import { redactSecrets, secretsOf } from './redact';
@@ -84,6 +85,7 @@ export async function smsapiApiRequest(
 		legacy: isLegacyRequest(request),
 		guardedByIdx: !request.safeToRepeat && hasIdxGuard(request),
 		timeoutMs: request.timeout ?? credentialTimeoutMs(credentials) ?? config.timeoutMs,
+		boundary: request.bodyFormat === 'multipart' ? multipartBoundary() : undefined,
 		address: 'primary',
 		attempts: 0,
 		earlierMayHaveBeenAccepted: false,

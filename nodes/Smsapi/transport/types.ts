@@ -7,6 +7,8 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import type { UploadFile } from './multipart';
+
 /** The n8n contexts the transport runs in: a node's execute, its dropdowns, the trigger's hooks and webhook. */
 export type SmsapiContext =
 	| IExecuteFunctions
@@ -25,14 +27,20 @@ export interface SmsapiRequest {
 	/** Path relative to the base address, without a leading slash: `sms.do`, `profile`, `contacts/abc`. */
 	endpoint: string;
 	qs?: IDataObject;
-	/** Sent form-encoded (`application/x-www-form-urlencoded`), or as JSON with `bodyFormat: 'json'`. */
+	/**
+	 * Sent form-encoded (`application/x-www-form-urlencoded`), as JSON with `bodyFormat: 'json'`,
+	 * or as the text parts of a multipart body with `bodyFormat: 'multipart'`.
+	 */
 	body?: IDataObject;
 	/**
 	 * `json`: the body goes out as `application/json` with its values' own types, for the REST
 	 * endpoints whose published API accepts only JSON (`POST /callbacks`, `PUT /callbacks/{id}`).
-	 * Default `form`.
+	 * `multipart`: `multipart/form-data`, every body parameter a text part and `file` the last
+	 * part (a voice message's uploaded audio file). Default `form`.
 	 */
-	bodyFormat?: 'form' | 'json';
+	bodyFormat?: 'form' | 'json' | 'multipart';
+	/** The file part of a `multipart` body; every attempt sends the same bytes, boundary included. */
+	file?: UploadFile;
 	/**
 	 * Whether sending this request twice does no harm, which decides if the transport may repeat
 	 * it (on the backup address) after a failure that may have reached the service.

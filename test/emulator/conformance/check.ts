@@ -6,6 +6,7 @@
  * 200 and `{error, message}` (or `ERROR:<code>` without `format=json`).
  */
 import { json, text as textAnswer, type HandlerResponse } from '../http-types';
+import type { UploadedFile } from '../multipart';
 import { legacyErrorMessage, type Params } from '../util';
 import { LEGACY_COMMON, LEGACY_ENDPOINTS } from './legacy-api';
 import { REST_OPERATIONS } from './rest-api';
@@ -17,9 +18,12 @@ export interface CheckedRequest {
 	/** Path without the query string. */
 	path: string;
 	query: Params;
-	bodyKind: 'none' | 'form' | 'json' | 'other';
-	/** The form body's fields (bodyKind `form`). */
+	bodyKind: 'none' | 'form' | 'json' | 'multipart' | 'other';
+	/** The form body's fields (bodyKind `form`; a multipart body's text parts). */
 	form: Params;
+	/** A multipart body's uploaded files, and what made it unreadable or ambiguous. */
+	files?: UploadedFile[];
+	multipartProblem?: string;
 	/** The parsed JSON body (bodyKind `json`); undefined when it did not parse. */
 	jsonBody: unknown;
 	/** The account's custom contact fields: allowed as contact fields and list filters. */
@@ -72,7 +76,7 @@ function restRefusal(status: number, error: string, message: string, problems: P
 const LEGACY_LOGIN = ['username', 'password'];
 
 function mediaOf(kind: CheckedRequest['bodyKind']): MediaType | undefined {
-	return kind === 'form' || kind === 'json' ? kind : undefined;
+	return kind === 'form' || kind === 'json' || kind === 'multipart' ? kind : undefined;
 }
 
 function bodyValues(request: CheckedRequest): Record<string, unknown> {
@@ -208,8 +212,13 @@ function checkLegacy(request: CheckedRequest, endpoint: LegacyEndpoint | undefin
 	const media = mediaOf(request.bodyKind);
 	if (request.bodyKind === 'other' || (media && !endpoint.media.includes(media))) {
 		return legacyRefusal(answerParams, [
-			{ path: 'content-type', error: 'unsupported_media_type', message: `${endpoint.path} takes a form${endpoint.media.includes('json') ? ' or JSON' : ''} body`, value: request.bodyKind },
+			{ path: 'content-type', error: 'unsupported_media_type', message: `${endpoint.path} takes ${endpoint.media.join(', ')} bodies`, value: request.bodyKind },
 		]);
+	}
+	const files = request.files ?? [];
+	if (request.bodyKind === 'multipart') {
+		const problems = multipartProblems(request, endpoint, files);
+		if (problems.length > 0) return legacyRefusal(answerParams, problems, endpoint.requestErrorCode);
 	}
 	const allowed: Fields = { ...LEGACY_COMMON, ...endpoint.parameters };
 	const problems = [
@@ -219,9 +228,18 @@ function checkLegacy(request: CheckedRequest, endpoint: LegacyEndpoint | undefin
 	if (problems.length === 0 && endpoint.refine) {
 		const all: Params = { ...params };
 		for (const [name, value] of Object.entries(jsonFields)) all[name] = Array.isArray(value) ? value.join(',') : String(value);
-		problems.push(...endpoint.refine(all));
+		problems.push(...endpoint.refine(all, files));
 	}
 	return problems.length === 0 ? null : legacyRefusal(answerParams, problems, endpoint.requestErrorCode);
+}
+
+/** A multipart body that cannot be read, repeats a parameter differently, or carries files the endpoint does not take. */
+function multipartProblems(request: CheckedRequest, endpoint: LegacyEndpoint, files: readonly UploadedFile[]): Problem[] {
+	if (request.multipartProblem) return [{ path: 'body', error: 'invalid_multipart', message: request.multipartProblem, value: null }];
+	if (!endpoint.files) {
+		return files.length === 0 ? [] : [{ path: files[0].name, error: 'unknown_field', message: `${endpoint.path} takes no uploaded file`, value: files[0].filename }];
+	}
+	return endpoint.files(files);
 }
 
 // ---- entry --------------------------------------------------------------------------------------

@@ -4,7 +4,9 @@
  * official clients send (smsapi-javascript-client: `sms`, `mms`, `vms`, `hlr` modules and their
  * tests; smsapi-php-client: `SendSmsBag`, `SendSmsToGroupBag`, `ScheduleSmsBag`, `DeleteSmsBag`,
  * `SendHlrBag`). Flags are `1`/`0` on forms and `true`/`false` in the JavaScript client's JSON.
+ * `vms.do` also takes the JavaScript client's multipart upload of a local audio file (`vmsUpload`).
  */
+import type { UploadedFile } from '../multipart';
 import type { FieldRule, Fields, LegacyEndpoint, Problem } from './types';
 
 const text: FieldRule = { type: 'string' };
@@ -131,6 +133,25 @@ const SUBUSER_FIELDS: Fields = {
 	without_prefix: flag,
 };
 
+/**
+ * The upload of smsapi-javascript-client's `getFormDataForVmsLocalFile`: one part `file` with a
+ * filename (`vms.wav`) and `Content-Type: audio/wav`, nothing else. No other client uploads, so no
+ * other shape is taken (what the service does with MP3 or other names is unconfirmed).
+ */
+function vmsUpload(files: readonly UploadedFile[]): Problem[] {
+	if (files.length > 1) {
+		return [{ path: files[1].name, error: 'invalid_combination', message: 'only one uploaded file (file) is taken', value: files[1].filename }];
+	}
+	const [file] = files;
+	if (!file) return [];
+	if (file.name !== 'file') return [{ path: file.name, error: 'unknown_field', message: 'the uploaded file is the part file', value: file.filename }];
+	if (!/\.wav$/i.test(file.filename)) return [{ path: 'file', error: 'invalid_value', message: 'the uploaded file is a .wav file (vms.wav)', value: file.filename }];
+	if (file.contentType !== 'audio/wav') {
+		return [{ path: 'file', error: 'invalid_type', message: 'the uploaded file has Content-Type audio/wav', value: file.contentType || null }];
+	}
+	return [];
+}
+
 export const LEGACY_ENDPOINTS: readonly LegacyEndpoint[] = [
 	{
 		path: '/sms.do',
@@ -153,17 +174,23 @@ export const LEGACY_ENDPOINTS: readonly LegacyEndpoint[] = [
 	},
 	{
 		path: '/vms.do',
-		summary: 'send a voice message',
+		summary: 'send a voice message (text to speech, a file address, or an uploaded file: multipart)',
 		methods: ['POST', 'GET'],
-		media: ['form', 'json'],
-		parameters: { ...messageOptions, tts: text, tts_lector: text, file: text, try: { type: 'integer', min: 1, max: 6 }, interval: { type: 'integer', min: 0 }, skip_gsm: flag },
-		refine: (params) => [
-			...(!present(params, 'to') && !present(params, 'group') ? [missing('to', 'to or group is required')] : []),
-			...(!present(params, 'tts') && !present(params, 'file') ? [missing('tts', 'tts or file is required')] : []),
-			...(present(params, 'tts') && present(params, 'file')
-				? [{ path: 'file', error: 'invalid_combination', message: 'tts and file exclude each other', value: params.file }]
-				: []),
-		],
+		media: ['form', 'json', 'multipart'],
+		// encoding: the JavaScript client sends encoding=utf-8 with every message (also voice).
+		parameters: { ...messageOptions, encoding: { type: 'string', enum: ENCODINGS }, tts: text, tts_lector: text, file: text, try: { type: 'integer', min: 1, max: 6 }, interval: { type: 'integer', min: 0 }, skip_gsm: flag },
+		refine: (params, files) => {
+			// The audio: a text (tts), an address (file) or an uploaded file (the part `file`), one of them.
+			const given = [present(params, 'tts') && 'tts', present(params, 'file') && 'file', files.length > 0 && 'file (uploaded)'].filter(
+				(name): name is string => typeof name === 'string',
+			);
+			return [
+				...(!present(params, 'to') && !present(params, 'group') ? [missing('to', 'to or group is required')] : []),
+				...(given.length === 0 ? [missing('tts', 'tts, file or an uploaded file is required')] : []),
+				...(given.length > 1 ? [{ path: 'file', error: 'invalid_combination', message: `${given.join(' and ')} exclude each other`, value: params.file ?? null }] : []),
+			];
+		},
+		files: vmsUpload,
 	},
 	{
 		path: '/hlr.do',

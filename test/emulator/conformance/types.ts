@@ -4,6 +4,7 @@
  * published OpenAPI files and of the parameters its official clients send; they live in the repo
  * because tests run without a network.
  */
+import type { UploadedFile } from '../multipart';
 
 /** How a value is checked. Form and query values are strings; JSON values keep their JSON type. */
 export type ValueType =
@@ -50,7 +51,8 @@ export interface Problem {
 	code?: number;
 }
 
-export type MediaType = 'form' | 'json';
+/** `multipart`: `multipart/form-data`, text parts as parameters and uploaded files (multipart.ts). */
+export type MediaType = 'form' | 'json' | 'multipart';
 
 export interface RestBody {
 	/** Media types the published API documents for the body. */
@@ -91,8 +93,13 @@ export interface LegacyEndpoint {
 	parameters: Fields;
 	/** The code the service answers an unknown parameter or a missing selector with (default 8, error in request). */
 	requestErrorCode?: number;
-	/** Problems of a request whose parameters are all known (missing selector, missing recipient, ...). */
-	refine?: (params: Readonly<Record<string, string>>) => Problem[];
+	/**
+	 * Problems of a request whose parameters are all known (missing selector, missing recipient, ...);
+	 * `files` are a multipart body's uploaded files.
+	 */
+	refine?: (params: Readonly<Record<string, string>>, files: readonly UploadedFile[]) => Problem[];
+	/** The uploaded files a multipart body may carry; without it, none. */
+	files?: (files: readonly UploadedFile[]) => Problem[];
 }
 
 /** A request that the published API or the official clients would not send. */

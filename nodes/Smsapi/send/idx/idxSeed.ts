@@ -96,7 +96,11 @@ async function idxSeed(
 	const runIndex = String(this.evaluateExpression('={{ $runIndex }}', sends[0].itemIndex) ?? '');
 	const content = createHash('sha256');
 	for (const send of sends) {
-		content.update(JSON.stringify([send.itemIndex, send.wire])).update('\n');
+		// An uploaded file counts by its hash (the same file, the same content).
+		const sent = send.upload
+			? [send.itemIndex, send.wire, send.upload.sha256]
+			: [send.itemIndex, send.wire];
+		content.update(JSON.stringify(sent)).update('\n');
 		if (pacer.due()) await pacer.pause();
 	}
 	const ownContentHash = content.digest('hex').slice(0, 32);

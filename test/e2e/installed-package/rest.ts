@@ -18,6 +18,7 @@ import {
 } from '../harness';
 import { messages } from '../sms/support';
 import { registerExpressionTests } from './expressions';
+import { registerVoiceUploadTests } from './voice-upload';
 import { type InstalledPackageSuite } from './suite';
 
 /** The smoke send's webhook (Webhook -> SMSAPI send). */
@@ -208,5 +209,6 @@ export function registerRestTests(ctx: InstalledPackageSuite): void {
 		});
 
 		registerExpressionTests(ctx, () => credential);
+		registerVoiceUploadTests(ctx, () => credential);
 	});
 }

@@ -54,6 +54,18 @@ describe('sms.calculate works offline', () => {
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
+	it('with Price per Part (from Price → Get Many): the estimate in money, fast 1.5 times; a negative price refused', async () => {
+		const context = nodeContext({ parameters: calculate('a'.repeat(161), { recipients: 3, pricePerPart: 0.165, currency: 'PLN' }) });
+		context.getCredentials = async () => {
+			throw new Error('calculate asked for the credential');
+		};
+		const [[item]] = await new Smsapi().execute.call(context);
+		expect(item.json).toMatchObject({ parts: 2, cost: { normal: 6, fast: 9 }, estimate: { normal: 0.99, fast: 1.485, currency: 'PLN' } });
+		const [plain] = await runNode({ parameters: calculate('a') });
+		expect(plain.json.estimate).toBeUndefined();
+		await expect(runNode({ parameters: calculate('a', { pricePerPart: -1 }) })).rejects.toThrow(/Price per Part must be a price of 0 or more/);
+	});
+
 	it('with normalize: the text as sent and its figures', async () => {
 		const [item] = await runNode({ parameters: calculate('Zażółć gęślą jaźń', { normalize: true }) });
 		expect(item.json).toMatchObject({

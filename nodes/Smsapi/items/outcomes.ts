@@ -63,9 +63,13 @@ export class ItemOutcomes<Row> {
 	 * The node's output: each item's rows (a failed row reduced to `{ error }` on the error
 	 * output), then its errors as error items.
 	 */
-	toOutput(asItem: (row: Row) => { json: IDataObject; failed?: boolean }): INodeExecutionData[] {
+	async toOutput(
+		asItem: (row: Row) => { json: IDataObject; failed?: boolean },
+		pacer: Pacer = new Pacer(),
+	): Promise<INodeExecutionData[]> {
 		const output: INodeExecutionData[] = [];
-		this.outcomes.forEach(({ rows, errors }, itemIndex) => {
+		for (let itemIndex = 0; itemIndex < this.outcomes.length; itemIndex++) {
+			const { rows, errors } = this.outcomes[itemIndex];
 			for (const row of rows) {
 				const { json, failed } = asItem(row);
 				output.push(
@@ -75,7 +79,9 @@ export class ItemOutcomes<Row> {
 				);
 			}
 			for (const error of errors) output.push(errorItem.call(this.context, error, itemIndex));
-		});
+			// 100,000 items take a while: the event loop gets a turn now and then (pacer.ts).
+			if (pacer.due()) await pacer.pause();
+		}
 		return output;
 	}
 }

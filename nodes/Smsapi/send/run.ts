@@ -137,5 +137,5 @@ export async function executeSends(
 
 	if (!continueOnFail) throwIfAnyFailed.call(this, outcomes);
 
-	return outcomes.toOutput((json) => ({ json }));
+	return await outcomes.toOutput((json) => ({ json }), pacer);
 }

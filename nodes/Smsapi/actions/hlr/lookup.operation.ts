@@ -286,5 +286,5 @@ export async function execute(
 		}
 	}
 
-	return outcomes.toOutput(({ json, failure }) => ({ json, failed: failure !== undefined }));
+	return await outcomes.toOutput(({ json, failure }) => ({ json, failed: failure !== undefined }));
 }

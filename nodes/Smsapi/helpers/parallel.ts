@@ -27,6 +27,12 @@ export interface ParallelOptions<R> {
 	 * settle and are handed over); the tasks never started are not handed over.
 	 */
 	settled: (index: number, result: Settled<R>) => boolean;
+	/**
+	 * Between two tasks handed over one right after the other (several answers arrived while an
+	 * earlier one was pending): a promise to wait for first, e.g. a turn of the event loop when one
+	 * is due, so that handing over large answers in a row does not hold it. Undefined: go on at once.
+	 */
+	between?: () => Promise<void> | undefined;
 }
 
 /**
@@ -44,12 +50,25 @@ export async function runInParallel<R>(
 	let handedOver = 0;
 	let stopped = false;
 
-	const handOver = (): void => {
+	let handing: Promise<void> | undefined;
+	const handOverAll = async (): Promise<void> => {
 		while (results.has(handedOver)) {
 			const result = results.get(handedOver) as Settled<R>;
 			results.delete(handedOver);
 			if (options.settled(handedOver, result) === false) stopped = true;
 			handedOver++;
+			const pause = results.has(handedOver) ? options.between?.() : undefined;
+			if (pause) await pause;
+		}
+	};
+	/** One hand-over loop at a time; a lane that finds one running waits for it (it takes the new results too). */
+	const handOver = async (): Promise<void> => {
+		// Again while a result waits: a loop just ending may have missed one set meanwhile.
+		while (results.has(handedOver)) {
+			handing ??= handOverAll().finally(() => {
+				handing = undefined;
+			});
+			await handing;
 		}
 	};
 
@@ -63,10 +82,10 @@ export async function runInParallel<R>(
 				result = { ok: false, error };
 			}
 			results.set(index, result);
-			handOver();
+			// Handed over before this lane starts another task: a task that stops the run does so in time.
+			await handOver();
 		}
 	};
 
-	// Tasks start in order, so every started task is handed over by the time the lanes are done.
 	await Promise.all(Array.from({ length: Math.min(limit, count) }, lane));
 }

@@ -4,10 +4,10 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../items/loop';
-import { servedByRestApi, smsapiApiRequest } from '../../transport';
+import { smsapiApiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [];
 
@@ -26,17 +26,12 @@ export async function execute(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
-		if (!(await servedByRestApi(this, itemIndex))) {
-			throw new NodeOperationError(this.getNode(), 'Get Statement needs an access token login', {
-				itemIndex,
-				description:
-					"Nothing was sent. The statement is part of SMSAPI's REST API, which this node uses with an access token; sender.do of the username/password login has none.",
-			});
-		}
 		const { data } = await smsapiApiRequest.call(this, {
 			method: 'GET',
 			endpoint: 'sms/sendernames/statement',
 			safeToRepeat: true,
+			// REST only: the username/password login is refused before anything is sent (tokenOnly.ts).
+			tokenOnly: true,
 			itemIndex,
 		});
 		const statement = (data ?? {}) as IDataObject;

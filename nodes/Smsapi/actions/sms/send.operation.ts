@@ -14,9 +14,14 @@ import { executeSends } from '../../send/run';
 import { sendOptions } from '../../send/sendOptions';
 import { SmsItemReader } from './sendItem';
 
-const properties: INodeProperties[] = [
+/** To and Message of an SMS send (Send, Send and Wait for Delivery). */
+export const recipientsAndText: INodeProperties[] = [
 	toField,
 	{ ...messageField, displayOptions: HIDE_WITH_TEMPLATE },
+];
+
+const properties: INodeProperties[] = [
+	...recipientsAndText,
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -7,13 +7,7 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { SendChannel } from '../../send/channel';
-import {
-	HIDE_WITH_TEMPLATE,
-	messageField,
-	neutralizeMacrosOption,
-	toField,
-	withOwnOptions,
-} from '../../send/fields';
+import { neutralizeMacrosOption, withOwnOptions } from '../../send/fields';
 import { setParameter } from '../../send/request';
 import { executeSends } from '../../send/run';
 import { sendOptions } from '../../send/sendOptions';
@@ -26,11 +20,11 @@ import {
 	waitCheck,
 	waitLimit,
 } from '../../wait/deliveryWait';
+import { recipientsAndText } from './send.operation';
 import { SmsItemReader } from './sendItem';
 
 const properties: INodeProperties[] = [
-	toField,
-	{ ...messageField, displayOptions: HIDE_WITH_TEMPLATE },
+	...recipientsAndText,
 	{
 		displayName: 'Time Limit',
 		name: 'timeLimit',

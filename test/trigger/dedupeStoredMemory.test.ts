@@ -8,6 +8,7 @@ import {
 	MAX_SAVES_IN_FLIGHT,
 	PROCESS_MEMORY_SCOPES,
 	PROCESS_MEMORY_SECONDS,
+	SAVE_LOST_SECONDS,
 	WHOLE_MEMORY_SCOPES,
 	rememberReports,
 } from '../../nodes/Smsapi/trigger/reportMemory';
@@ -203,6 +204,21 @@ describe('saves on their way to the database', () => {
 		const joined = rememberReports('s', stored, 'dlr', [dlr('99'), dlr('100'), dlr('3')], 52);
 		expect(joined).toMatchObject({ fresh: [dlr('100')], repeated: 2, save: true });
 		expect(keysOf(joined.state)).toBe(MAX_SAVES_IN_FLIGHT + 7);
+	});
+
+	it(`a save not in the database ${SAVE_LOST_SECONDS} s after it was handed over (n8n could not write it) no longer holds the next one back`, () => {
+		const first = rememberReports('s', undefined, 'dlr', [dlr('0')], 10);
+		const inDatabase = JSON.parse(JSON.stringify(first.state)) as unknown;
+		// The save handed at second 11 never reaches the database.
+		const handed = rememberReports('s', inDatabase, 'dlr', [dlr('1')], 11);
+		expect(handed.save).toBe(true);
+		for (let i = 1; i <= MAX_SAVES_IN_FLIGHT; i++) rememberReports('s', inDatabase, 'dlr', [dlr(`held${i}`)], 12);
+		expect(rememberReports('s', inDatabase, 'dlr', [dlr('2')], 11 + SAVE_LOST_SECONDS - 1).save).toBe(false);
+		const again = rememberReports('s', inDatabase, 'dlr', [dlr('3')], 11 + SAVE_LOST_SECONDS);
+		expect(again.save).toBe(true);
+		expect(keysOf(again.state)).toBe(MAX_SAVES_IN_FLIGHT + 4);
+		// That one is held back in turn until it is in the database or lost.
+		expect(rememberReports('s', inDatabase, 'dlr', [dlr('4')], 12 + SAVE_LOST_SECONDS).save).toBe(false);
 	});
 
 	it('reads a memory stored before saves were counted (no `by`) as another process’s', () => {

@@ -1,7 +1,7 @@
-import type { INodeProperties, IWebhookDescription } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
 import { DEFAULT_DEDUPE_LIMITS } from './dedupe';
-import { EVENT_INFO, httpMethodExpression, subtitleExpression } from './events';
+import { EVENT_INFO, httpMethodExpression, httpMethodsOf, subtitleExpression } from './events';
 import type { TriggerEvent } from './events';
 import { DELIVERY_STATUSES } from './statuses';
 import {
@@ -10,6 +10,7 @@ import {
 	QUERY_SECRET_WEBHOOK,
 	querySecretWebhookMethods,
 	querySecretWebhookPath,
+	webhookFieldsOf,
 } from './webhookUrls';
 
 const eventOptions = (
@@ -221,6 +222,28 @@ export const triggerProperties: INodeProperties[] = [
 export const triggerSubtitle = subtitleExpression();
 
 /**
+ * Where n8n 2.x looks for a description field's native resolver (n8n-workflow `WEBHOOK_RESOLVERS`,
+ * webhook-description-fields.ts): for a node whose parameters hold no expression, n8n computes the
+ * field with it instead of its expression engine, on every call (`getNodeWebhooks`). A resolver
+ * is used only while its `template` is the field's value. n8n 1.x never reads the key, and it is
+ * not part of the description the editor gets (a symbol is not serialised).
+ */
+const WEBHOOK_RESOLVERS = Symbol.for('n8n.webhookDescriptionResolvers');
+
+type FieldResolver = (parameters: INodeParameters) => unknown;
+
+function withResolvers(
+	description: IWebhookDescription,
+	resolvers: Partial<Record<'httpMethod' | 'path', FieldResolver>>,
+): IWebhookDescription {
+	const entries = Object.entries(resolvers).map(([field, resolve]) => [
+		field,
+		{ template: description[field as keyof IWebhookDescription], resolve },
+	]);
+	return Object.assign(description, { [WEBHOOK_RESOLVERS]: Object.fromEntries(entries) });
+}
+
+/**
  * The node's webhooks (see webhookUrls.ts): the one the editor shows, with the secret in its path,
  * and a hidden one on the earlier path `…/<event>` that checks `?secret=`.
  * Both write every answer themselves (`OK`, or the refusal) and return `noWebhookResponse` (see
@@ -228,20 +251,29 @@ export const triggerSubtitle = subtitleExpression();
  * `responseData`, n8n's `onReceived` answer is the text "firstEntryJson".
  */
 export const triggerWebhooks: IWebhookDescription[] = [
-	{
-		name: PATH_SECRET_WEBHOOK,
-		httpMethod: httpMethodExpression(),
-		responseMode: 'onReceived',
-		responseData: 'OK',
-		path: pathSecretWebhookPath(),
-	},
-	{
-		name: QUERY_SECRET_WEBHOOK,
-		httpMethod: querySecretWebhookMethods(),
-		responseMode: 'onReceived',
-		responseData: 'OK',
-		path: querySecretWebhookPath(),
-		ndvHideUrl: true,
-		ndvHideMethod: true,
-	},
+	withResolvers(
+		{
+			name: PATH_SECRET_WEBHOOK,
+			httpMethod: httpMethodExpression(),
+			responseMode: 'onReceived',
+			responseData: 'OK',
+			path: pathSecretWebhookPath(),
+		},
+		{
+			httpMethod: (parameters) => httpMethodsOf(parameters.event),
+			path: webhookFieldsOf.pathSecretPath,
+		},
+	),
+	withResolvers(
+		{
+			name: QUERY_SECRET_WEBHOOK,
+			httpMethod: querySecretWebhookMethods(),
+			responseMode: 'onReceived',
+			responseData: 'OK',
+			path: querySecretWebhookPath(),
+			ndvHideUrl: true,
+			ndvHideMethod: true,
+		},
+		{ httpMethod: webhookFieldsOf.querySecretMethods, path: webhookFieldsOf.querySecretPath },
+	),
 ];

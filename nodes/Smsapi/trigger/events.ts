@@ -111,6 +111,13 @@ export function httpMethodsOfEvent(): string {
 	return `(${branches.join('')}"GET,POST")`;
 }
 
+/** What httpMethodsOfEvent() computes, for an `event` parameter without expression (n8n 2.x, description.ts). */
+export function httpMethodsOf(event: unknown): string {
+	return typeof event === 'string' && Object.prototype.hasOwnProperty.call(EVENT_INFO, event)
+		? EVENT_INFO[event as TriggerEvent].methods.join(',')
+		: 'GET,POST';
+}
+
 /** The webhook's `httpMethod`: the chosen event's methods, as an n8n expression. */
 export function httpMethodExpression(): string {
 	return `={{ ${httpMethodsOfEvent()} }}`;

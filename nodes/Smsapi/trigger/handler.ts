@@ -10,6 +10,7 @@ import { EVENT_INFO, TRIGGER_EVENTS, type TriggerEvent } from './events';
 import { parseList, passesInboundFilter, passesStatusFilter, type KeywordMatch } from './filters';
 import { firstTimeLogged, readGuards } from './guards';
 import { parseCallback } from './callbackParsing';
+import { readParameter, readSecret } from './callSettings';
 import { checkSecret, findUsernameMismatch, forLog, isIpAllowed, secretsEqual } from './security';
 import { lastPathSegment, PATH_SECRET_WEBHOOK, secretPathSegment } from './webhookUrls';
 
@@ -101,26 +102,24 @@ function carriesSecret(
  */
 export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const response = this.getResponseObject() as unknown as CallbackResponse;
-	const nodeName = this.getNode().name;
+	// One copy of the node per call (n8n copies it on every getNode()); its parameters are read
+	// once each, through n8n's expression engine only where they hold an expression (callSettings.ts).
+	const node = this.getNode();
+	const nodeName = node.name;
 	const log = (message: string) => `SMSAPI Trigger "${nodeName}": ${message}`;
 	try {
 		const request = this.getRequestObject() as unknown as CallbackRequest;
-		const event = this.getNodeParameter('event', 'dlr') as TriggerEvent;
+		const event = readParameter(this, node, 'event', 'dlr') as TriggerEvent;
 		if (!TRIGGER_EVENTS.includes(event)) return refuse(response, 500, 'Unknown event');
 		const format = EVENT_INFO[event].format;
-		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const options = readParameter(this, node, 'options', {}) as IDataObject;
 		const callerIp = request.ip ?? request.socket?.remoteAddress;
-		const guards = readGuards(
-			this.getNode().parameters,
-			this.getNodeParameter('secret', '') as unknown,
-			options,
-		);
+		const guards = readGuards(node.parameters, readSecret(this, node), options);
+		const workflowId = this.getWorkflow().id ?? '';
 
 		// 0. Settings that cannot check callbacks refuse them all (logged once per running n8n).
 		if (guards.problem !== undefined) {
-			if (
-				firstTimeLogged(`${this.getWorkflow().id ?? ''}\u0000${nodeName}\u0000${guards.problem}`)
-			) {
+			if (firstTimeLogged(`${workflowId}\u0000${nodeName}\u0000${guards.problem}`)) {
 				this.logger.error(log(`refuses every callback: ${guards.problem}`));
 			}
 			return refuse(response, 403, 'Forbidden');
@@ -213,7 +212,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		}
 
 		// 5. Filters
-		const filters = this.getNodeParameter('filters', {}) as IDataObject;
+		const filters = readParameter(this, node, 'filters', {}) as IDataObject;
 		if (format === 'dlr') {
 			const statuses = parseList(filters.statuses);
 			reports = reports.filter((report) => passesStatusFilter(report, statuses));
@@ -230,10 +229,10 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		if (reports.length === 0) return acknowledge(response);
 
 		// 6. Repeats
-		if (this.getNodeParameter('deduplicate', true) !== false) {
+		if (readParameter(this, node, 'deduplicate', true) !== false) {
 			const staticData = this.getWorkflowStaticData('node');
 			const now = Math.floor(Date.now() / 1000);
-			const scope = [this.getWorkflow().id ?? '', nodeName, this.getMode()].join('\u0000');
+			const scope = [workflowId, nodeName, this.getMode()].join('\u0000');
 			const { fresh, repeated, save, state } = rememberReports(
 				scope,
 				staticData[DEDUPE_STATE_KEY],

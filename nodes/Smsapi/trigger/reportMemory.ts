@@ -27,11 +27,12 @@ import type { CallbackEvent } from './eventFields';
  * n8n saves the static data while the request still holds what it took to run (on n8n 2.x with
  * its default expression engine, an isolate of 10–15 MB). When the saves fall behind a burst of
  * callbacks (n8n on SQLite writes one at a time), the waiting requests pile up and n8n's memory
- * grows by gigabytes (README, "Performance"). So a memory that has more than
- * MAX_SAVES_IN_FLIGHT of its own saves not yet in the database is not given to n8n for saving
- * again: its reports are known to this running n8n meanwhile, and the next save writes them all
- * (the stored value is written out at save time, see storedState). Until then another n8n process,
- * or this one after a restart, does not know them.
+ * grows by gigabytes (README, "Performance"). So a memory with a save of its own not yet in the
+ * database (MAX_SAVES_IN_FLIGHT) is not given to n8n for saving again: its reports are known to
+ * this running n8n meanwhile, and the next save writes them all (the stored value is written out
+ * at save time, see storedState). Until then another n8n process, or this one after a restart,
+ * does not know them. A save still not in the database SAVE_LOST_SECONDS after it was handed over
+ * (n8n logs a failed save and does not try again) no longer holds the next one back.
  */
 interface HeldMemory {
 	memory: SeenReports;
@@ -41,10 +42,19 @@ interface HeldMemory {
 	writer: string;
 	/** Saves of this memory handed to n8n so far. */
 	saves: number;
+	/** When the last of them was handed over (UNIX seconds). */
+	handedAt?: number;
 }
 
-/** Saves of one memory handed to n8n and not yet seen in the database before the next is held back. */
-export const MAX_SAVES_IN_FLIGHT = 20;
+/**
+ * Saves of one memory handed to n8n and not yet seen in the database before the next is held back.
+ * One: each save writes the memory as it is when n8n writes it, so a second one waiting behind it
+ * in the database's queue would add nothing but another request kept waiting with its isolate.
+ */
+export const MAX_SAVES_IN_FLIGHT = 1;
+
+/** A save not seen in the database this long after it was handed over is taken as lost. */
+export const SAVE_LOST_SECONDS = 60;
 
 /** Writer and save count of a stored memory (`by`), when it has them. */
 function storedStamp(stored: unknown): { writer: string; saves: number } | undefined {
@@ -122,11 +132,13 @@ export function rememberReports(
 		memory = recent ? SeenReports.merged([fromStore, recent], now, limits) : fromStore;
 	}
 	const { fresh, repeated } = dropSeenReports(event, reports, memory, now);
-	const save = memory.dirty && (inFlight ?? 0) < MAX_SAVES_IN_FLIGHT;
+	const lost = held?.handedAt !== undefined && now - held.handedAt >= SAVE_LOST_SECONDS;
+	const save = memory.dirty && ((inFlight ?? 0) < MAX_SAVES_IN_FLIGHT || lost);
 	const saves = (held?.saves ?? 0) + (save ? 1 : 0);
+	const handedAt = save ? now : held?.handedAt;
 	const state: DedupeState = { ...memory.toState(), by: `${writer}:${saves}` };
 	processMemory.delete(scope);
-	processMemory.set(scope, { memory, text: state.seen, writer, saves });
+	processMemory.set(scope, { memory, text: state.seen, writer, saves, handedAt });
 	trimProcessMemory(now);
 	return { fresh, repeated, memory, save, state: storedState(scope, state) };
 }

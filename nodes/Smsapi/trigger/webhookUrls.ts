@@ -21,7 +21,7 @@
  */
 import type { WebhookType } from 'n8n-workflow';
 
-import { httpMethodsOfEvent } from './events';
+import { httpMethodsOf, httpMethodsOfEvent } from './events';
 
 /** The webhook on `…/<event>/<secret>`: what the editor shows and the node registers. */
 export const PATH_SECRET_WEBHOOK: WebhookType = 'default';
@@ -49,6 +49,25 @@ export function secretPathSegment(secret: string): string {
 export function pathSecretWebhookPath(): string {
 	return `={{ $parameter["event"] + (${HAS_SECRET} ? "/" + ${SECRET_SEGMENT} : "") }}`;
 }
+
+/** Whether the Secret is a text with more than blanks (HAS_SECRET, for a value without expression). */
+function hasSecret(secret: unknown): secret is string {
+	return typeof secret === 'string' && secret.trim() !== '';
+}
+
+/**
+ * What the expressions of this file compute from parameters that hold no expression (n8n 2.x then reads
+ * the description without its expression engine, description.ts): the same operators, so the
+ * same values for any parameter (test/trigger/callCost.test.ts compares them).
+ */
+export const webhookFieldsOf = {
+	pathSecretPath: (parameters: { event?: unknown; secret?: unknown }): string =>
+		(parameters.event as string) +
+		(hasSecret(parameters.secret) ? '/' + secretPathSegment(parameters.secret) : ''),
+	querySecretPath: (parameters: { event?: unknown }): unknown => parameters.event,
+	querySecretMethods: (parameters: { event?: unknown; secret?: unknown }): string =>
+		hasSecret(parameters.secret) ? httpMethodsOf(parameters.event) : '',
+};
 
 /** `path` of the query-secret webhook: `<event>`. */
 export function querySecretWebhookPath(): string {

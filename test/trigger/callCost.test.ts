@@ -1,0 +1,117 @@
+/**
+ * What a callback costs n8n 2.x besides the node's own work: every expression n8n evaluates for
+ * it (with its default engine, in a V8 isolate). The node reads its parameters without n8n's
+ * engine where they hold no expression (callSettings.ts), and declares how n8n computes its
+ * webhooks' paths and methods without the engine when no parameter holds one (description.ts),
+ * with the same values as the expressions the editor shows.
+ */
+import { WebhookContext } from 'n8n-core';
+import { resolveWebhookDescriptionField, type IDataObject, type IWebhookDescription } from 'n8n-workflow';
+
+import { holdsExpression, readParameter, readSecret } from '../../nodes/Smsapi/trigger/callSettings';
+import { TRIGGER_EVENTS } from '../../nodes/Smsapi/trigger/events';
+import {
+	callWebhook,
+	createWorkflow,
+	dlrQuery,
+	FakeResponse,
+	itemsOf,
+	NODE_ID,
+	NODE_NAME,
+	pathSecretUrlPath,
+	registeredWebhooks,
+	respondLikeN8n,
+} from './webhook-calls';
+import { webhookContext } from '../helpers/n8n-context';
+import { report, trigger, useTriggerNode } from './webhook-setup';
+
+useTriggerNode();
+
+afterEach(() => jest.restoreAllMocks());
+
+const SECRETS = ['', 'Xy7-secret', '  padded  ', 'a b/c?d#e%f', '.dot', "!'()*", '   ', 'zażółć', 'x=y'];
+
+describe('parameters read without n8n’s expression engine', () => {
+	it('a callback with the default Secret (`={{ $nodeId }}`) and options without expressions asks n8n for no parameter', async () => {
+		const getNodeParameter = jest.spyOn(WebhookContext.prototype, 'getNodeParameter');
+		const workflow = createWorkflow(trigger, { event: 'dlr', options: { usernames: 'acme' }, filters: { statuses: ['DELIVERED'] } });
+		const call = await callWebhook(trigger, workflow, { path: pathSecretUrlPath(workflow), query: dlrQuery([report('1', '404')]) });
+		expect(respondLikeN8n(call)).toEqual({ status: 200, body: 'OK', executes: true });
+		expect(itemsOf(call)).toHaveLength(1);
+		expect(getNodeParameter).not.toHaveBeenCalled();
+	});
+
+	it('parameters that hold an expression are still resolved by n8n, and only those', async () => {
+		const getNodeParameter = jest.spyOn(WebhookContext.prototype, 'getNodeParameter');
+		const workflow = createWorkflow(trigger, { event: 'dlr', secret: '={{ "Xy7" + "-secret" }}', options: { usernames: '={{ "acme" }}' } });
+		const call = await callWebhook(trigger, workflow, { path: pathSecretUrlPath(workflow), query: dlrQuery([report('1', '404')]) });
+		expect(pathSecretUrlPath(workflow)).toMatch(/\/dlr\/Xy7-secret$/);
+		expect(respondLikeN8n(call)).toEqual({ status: 200, body: 'OK', executes: true });
+		expect(getNodeParameter.mock.calls.map(([name]) => name).sort()).toEqual(['options', 'secret']);
+	});
+
+	it.each([
+		{ event: 'dlr' },
+		{ event: 'mo', secret: 'Xy7', filters: { keywords: 'STOP', keywordMatch: 'contains' }, deduplicate: false },
+		{ event: 'hlr', secret: '={{ $nodeId }}', options: { allowedIps: '10.0.0.0/8', usernames: '' } },
+		{ event: 'click', secret: '={{$nodeId}}', options: { allowedIps: '={{ ["10.0.0.1"] }}' } },
+		{ event: 'bulk', secret: '={{ $nodeId + "x" }}', filters: {} },
+	])('every parameter as n8n’s getNodeParameter gives it: %j', (parameters) => {
+		const workflow = createWorkflow(trigger, parameters as IDataObject);
+		const node = workflow.getNode(NODE_NAME)!;
+		const webhook = registeredWebhooks(workflow)[0];
+		const context = webhookContext(workflow, node, webhook, { request: {}, response: new FakeResponse() });
+		for (const [name, fallback] of [['event', 'dlr'], ['options', {}], ['filters', {}], ['deduplicate', true], ['receiver', 'all'], ['absent', 'x']] as const) {
+			expect(readParameter(context, node, name, fallback)).toEqual(context.getNodeParameter(name, fallback));
+		}
+		expect(readSecret(context, node)).toEqual(context.getNodeParameter('secret', ''));
+	});
+
+	it('the default Secret is the node’s ID', () => {
+		const workflow = createWorkflow(trigger, { event: 'dlr' });
+		const node = workflow.getNode(NODE_NAME)!;
+		expect(node.parameters.secret).toBe('={{ $nodeId }}');
+		expect(readSecret({ getNodeParameter: () => { throw new Error('not asked'); } }, node)).toBe(NODE_ID);
+	});
+
+	it('tells values with an expression anywhere from plain ones', () => {
+		expect([holdsExpression('=x'), holdsExpression({ a: [1, { b: '={{1}}' }] }), holdsExpression(['a', '=b'])]).toEqual([true, true, true]);
+		expect([holdsExpression('x='), holdsExpression({ a: [1, { b: 'c' }] }), holdsExpression(null), holdsExpression(true)]).toEqual([false, false, false, false]);
+	});
+});
+
+describe('webhook paths and methods without n8n’s expression engine (n8n 2.x)', () => {
+	const nodeOf = (parameters: IDataObject) => createWorkflow(trigger, parameters).getNode(NODE_NAME)!;
+
+	it.each(TRIGGER_EVENTS.flatMap((event) => SECRETS.map((secret) => ({ event, secret }))))(
+		'%j: what n8n computes without the engine is what the expressions give',
+		(parameters) => {
+			const workflow = createWorkflow(trigger, parameters);
+			const node = workflow.getNode(NODE_NAME)!;
+			for (const description of trigger.description.webhooks as IWebhookDescription[]) {
+				for (const field of ['path', 'httpMethod'] as const) {
+					const native = resolveWebhookDescriptionField(node, description, field);
+					expect(native.resolved).toBe(true);
+					const engine = workflow.expression.getSimpleParameterValue(node, description[field], 'internal', {});
+					expect(native.resolved && native.value).toEqual(engine);
+				}
+			}
+		},
+	);
+
+	it('a parameter with an expression (the default Secret too) leaves it to the engine, as before', () => {
+		for (const parameters of [{ event: 'dlr' }, { event: 'dlr', secret: '={{ "s" }}' }, { event: 'dlr', secret: 's', options: { usernames: '={{ "acme" }}' } }]) {
+			for (const description of trigger.description.webhooks as IWebhookDescription[]) {
+				expect(resolveWebhookDescriptionField(nodeOf(parameters), description, 'path')).toEqual({ resolved: false });
+			}
+		}
+	});
+
+	it('the editor gets the descriptions as before: the resolvers are not serialised', () => {
+		const serialised = JSON.parse(JSON.stringify(trigger.description.webhooks)) as IWebhookDescription[];
+		expect(serialised.map((webhook) => Object.keys(webhook).sort())).toEqual([
+			['httpMethod', 'name', 'path', 'responseData', 'responseMode'],
+			['httpMethod', 'name', 'ndvHideMethod', 'ndvHideUrl', 'path', 'responseData', 'responseMode'],
+		]);
+	});
+});

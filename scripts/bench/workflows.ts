@@ -109,6 +109,9 @@ export function httpRequestNode(serviceUrl: string, throttled: boolean): Json {
  *   "Reports v1" the same in the Webhook node's version 1 (GET /webhook/bench-dlr-v1);
  * - SMSAPI Trigger (delivery reports) → No Op, at `/webhook/<webhookId>/dlr/<node id>`.
  */
+/** BENCH_STATIC_SECRET=1: the trigger's Secret a fixed text instead of its default expression (probe). */
+const STATIC_SECRET = process.env.BENCH_STATIC_SECRET === '1' ? 'benchsecret0123456789abcdef' : '';
+
 export function benchWorkflow(branches: Array<{ key: string; node: Json }>, credential: Credential) {
 	const at = (x: number, y: number) => [x, y];
 	const nodes: Json[] = [
@@ -172,7 +175,7 @@ export function benchWorkflow(branches: Array<{ key: string; node: Json }>, cred
 			'SMSAPI Trigger',
 			'n8n-nodes-smsapi-plus.smsapiTrigger',
 			1,
-			{ event: 'dlr', ...(process.env.BENCH_TRIGGER_DEDUPE === '0' ? { deduplicate: false } : {}) },
+			{ event: 'dlr', ...(STATIC_SECRET ? { secret: STATIC_SECRET } : {}), ...(process.env.BENCH_TRIGGER_DEDUPE === '0' ? { deduplicate: false } : {}) },
 			{ id: triggerNodeId, webhookId: triggerWebhookId, credentials: { smsapiApi: credential } },
 			at(0, -600),
 		),
@@ -183,7 +186,7 @@ export function benchWorkflow(branches: Array<{ key: string; node: Json }>, cred
 	connections['SMSAPI Trigger'] = { main: [[{ node: 'Trigger received', type: 'main', index: 0 }]] };
 	return {
 		workflow: { name: 'bench: SMSAPI against n8n\'s own nodes', nodes, connections, settings: { executionOrder: 'v1' } },
-		triggerPath: `${triggerWebhookId}/dlr/${triggerNodeId}`,
+		triggerPath: `${triggerWebhookId}/dlr/${STATIC_SECRET || triggerNodeId}`,
 	};
 }
 

@@ -28,7 +28,10 @@ export class SmsapiTrigger implements INodeType {
 		name: 'smsapiTrigger',
 		icon: { light: 'file:../../icons/smsapi.svg', dark: 'file:../../icons/smsapi.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2: callbacks close together start one execution ("Combine Callbacks Within",
+		// trigger/combine.ts); triggers saved with version 1 keep one execution per callback.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: triggerSubtitle,
 		description:
 			'Starts the workflow on SMSAPI delivery reports, inbound messages, lookup results, clicks and bulk starts',

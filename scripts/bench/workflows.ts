@@ -112,6 +112,9 @@ export function httpRequestNode(serviceUrl: string, throttled: boolean): Json {
 /** BENCH_STATIC_SECRET=1: the trigger's Secret a fixed text instead of its default expression (probe). */
 const STATIC_SECRET = process.env.BENCH_STATIC_SECRET === '1' ? 'benchsecret0123456789abcdef' : '';
 
+/** The trigger's version a new node gets (BENCH_TRIGGER_VERSION=1: the version saved triggers may have). */
+const TRIGGER_VERSION = Number(process.env.BENCH_TRIGGER_VERSION ?? 2);
+
 export function benchWorkflow(branches: Array<{ key: string; node: Json }>, credential: Credential) {
 	const at = (x: number, y: number) => [x, y];
 	const nodes: Json[] = [
@@ -174,7 +177,7 @@ export function benchWorkflow(branches: Array<{ key: string; node: Json }>, cred
 		node(
 			'SMSAPI Trigger',
 			'n8n-nodes-smsapi-plus.smsapiTrigger',
-			1,
+			TRIGGER_VERSION,
 			{ event: 'dlr', ...(STATIC_SECRET ? { secret: STATIC_SECRET } : {}), ...(process.env.BENCH_TRIGGER_DEDUPE === '0' ? { deduplicate: false } : {}) },
 			{ id: triggerNodeId, webhookId: triggerWebhookId, credentials: { smsapiApi: credential } },
 			at(0, -600),

@@ -75,12 +75,13 @@ export function createWorkflow(
 	parameters: IDataObject,
 	staticData: IDataObject = {},
 	id = 'wf-1',
+	typeVersion = 1,
 ): Workflow {
 	const node: INode = {
 		id: NODE_ID,
 		name: NODE_NAME,
 		type: TRIGGER_NODE_TYPE,
-		typeVersion: 1,
+		typeVersion,
 		position: [0, 0],
 		parameters: parameters as INode['parameters'],
 		webhookId: WEBHOOK_ID,

@@ -198,7 +198,9 @@ describe('description', () => {
 
 	it('keeps the public contract: type, display name, event values, secret, credentials', () => {
 		const { description } = trigger;
-		expect(description).toMatchObject({ name: 'smsapiTrigger', displayName: 'SMSAPI Trigger', group: ['trigger'], version: 1, inputs: [] });
+		expect(description).toMatchObject({ name: 'smsapiTrigger', displayName: 'SMSAPI Trigger', group: ['trigger'], inputs: [] });
+		// Version 1 stays served: saved triggers keep it (and one execution per callback).
+		expect(description.version).toEqual([1, 2]);
 		expect(description.credentials).toEqual([{ name: 'smsapiApi', required: true }]);
 		const event = description.properties.find((property) => property.name === 'event')!;
 		expect(event.options!.map((option) => (option as { value: string }).value).sort()).toEqual(['bulk', 'click', 'dlr', 'hlr', 'mmsDlr', 'mmsMo', 'mo', 'vmsDlr']);

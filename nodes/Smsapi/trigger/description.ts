@@ -1,5 +1,6 @@
 import type { INodeParameters, INodeProperties, IWebhookDescription } from 'n8n-workflow';
 
+import { DEFAULT_COMBINE_MS, MAX_COMBINE_WINDOW_MS } from './combine';
 import { DEFAULT_DEDUPE_LIMITS } from './dedupe';
 import { EVENT_INFO, httpMethodExpression, httpMethodsOf, subtitleExpression } from './events';
 import type { TriggerEvent } from './events';
@@ -96,6 +97,16 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description: `Whether to start the workflow only once per report when SMSAPI sends the same report again (it repeats a callback until it gets OK). The node remembers the last ${String(DEFAULT_DEDUPE_LIMITS.capacity).replace(/\B(?=(\d{3})+$)/g, ',')} reports for ${DEFAULT_DEDUPE_LIMITS.ttlSeconds / 86400} days (calls to the Test URL are not remembered).`,
+	},
+	{
+		displayName: 'Combine Callbacks Within (Milliseconds)',
+		name: 'combineWithin',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: MAX_COMBINE_WINDOW_MS },
+		default: DEFAULT_COMBINE_MS,
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+		description:
+			"Callbacks that arrive within this time of the first one start one execution together, one item per report in the order they came (each callback is still answered OK at once). A bulk campaign's reports come as a burst of callbacks: one execution per burst takes far less of n8n's CPU and memory than one per callback. 0 starts one execution per callback. Calls to the Test URL are never combined.",
 	},
 	{
 		displayName: 'Filters',

@@ -10,6 +10,7 @@ import { EVENT_INFO, TRIGGER_EVENTS, type TriggerEvent } from './events';
 import { parseList, passesInboundFilter, passesStatusFilter, type KeywordMatch } from './filters';
 import { firstTimeLogged, readGuards } from './guards';
 import { parseCallback } from './callbackParsing';
+import { combineCallbacks, combineWindowMs, DEFAULT_COMBINE_MS } from './combine';
 import { readParameter, readSecret } from './callSettings';
 import { checkSecret, findUsernameMismatch, forLog, isIpAllowed, secretsEqual } from './security';
 import { lastPathSegment, PATH_SECRET_WEBHOOK, secretPathSegment } from './webhookUrls';
@@ -248,7 +249,22 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 			if (reports.length === 0) return acknowledge(response);
 		}
 
-		return acknowledge(response, reports);
+		// 7. Callbacks close together start one execution (version 2; never on the Test URL).
+		const mode = this.getMode();
+		const windowMs =
+			node.typeVersion >= 2 && mode === 'webhook'
+				? combineWindowMs(readParameter(this, node, 'combineWithin', DEFAULT_COMBINE_MS))
+				: 0;
+		if (windowMs === 0) return acknowledge(response, reports);
+		answer(response, 200, OK_BODY);
+		const items = await combineCallbacks(
+			[workflowId, nodeName, mode].join('\u0000'),
+			windowMs,
+			reports.map((json) => ({ json })),
+		);
+		return items === undefined
+			? { noWebhookResponse: true }
+			: { noWebhookResponse: true, workflowData: [items] };
 	} catch (error) {
 		// Anything unexpected: no execution, and no OK either, so the service keeps the report and
 		// calls again instead of it being lost.

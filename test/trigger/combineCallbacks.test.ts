@@ -1,0 +1,155 @@
+/**
+ * Version 2 of the trigger: callbacks close together start one execution (trigger/combine.ts).
+ * Every callback is answered OK at once; the first of a window starts the execution with every
+ * report of the window, in the order they came; the others start nothing. Version 1, a window of 0
+ * and the Test URL keep one execution per callback.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	combineCallbacks,
+	combineWindowMs,
+	DEFAULT_COMBINE_MS,
+	MAX_COMBINE_WINDOW_MS,
+	MAX_COMBINED_ITEMS,
+	openBatchCount,
+} from '../../nodes/Smsapi/trigger/combine';
+import { callWebhook, createWorkflow, dlrQuery, FakeResponse, itemsOf, pathSecretUrlPath, respondLikeN8n } from './webhook-calls';
+import { report, SECRET, trigger, useTriggerNode } from './webhook-setup';
+
+useTriggerNode();
+
+afterEach(() => jest.restoreAllMocks());
+
+const v2 = (parameters: IDataObject = {}) => createWorkflow(trigger, { event: 'dlr', secret: SECRET, ...parameters }, {}, 'wf-1', 2);
+
+/** `count` callbacks of two reports each, all sent before any answer is awaited. */
+async function burst(workflow: ReturnType<typeof v2>, count: number, mode: 'webhook' | 'manual' = 'webhook', tag = '') {
+	const path = pathSecretUrlPath(workflow);
+	const calls = Array.from({ length: count }, (_, n) =>
+		callWebhook(trigger, workflow, { path, query: dlrQuery([report(`${tag}${n}-a`, '404'), report(`${tag}${n}-b`, '404')]) }, mode),
+	);
+	return await Promise.all(calls);
+}
+
+describe('Combine Callbacks Within (version 2)', () => {
+	it('is on by default for a new node, off for version 1', () => {
+		expect(DEFAULT_COMBINE_MS).toBe(200);
+		const properties = (trigger.description.properties ?? []).filter((property) => property.name === 'combineWithin');
+		expect(properties).toHaveLength(1);
+		expect(properties[0].default).toBe(DEFAULT_COMBINE_MS);
+		expect(properties[0].displayOptions).toEqual({ show: { '@version': [{ _cnd: { gte: 2 } }] } });
+		expect(trigger.description.version).toEqual([1, 2]);
+		expect(trigger.description.defaultVersion).toBe(2);
+	});
+
+	it('callbacks of one window: every one answered OK, one execution with all reports in the order they came', async () => {
+		const calls = await burst(v2({ combineWithin: 100 }), 4);
+		expect(calls.map(respondLikeN8n)).toEqual([
+			{ status: 200, body: 'OK', executes: true },
+			...Array.from({ length: 3 }, () => ({ status: 200, body: 'OK', executes: false })),
+		]);
+		expect(itemsOf(calls[0]).map((item) => item.MsgId)).toEqual(['0-a', '0-b', '1-a', '1-b', '2-a', '2-b', '3-a', '3-b']);
+		expect(openBatchCount()).toBe(0);
+	});
+
+	it('answers OK before it waits out the window, and starts the execution after it', async () => {
+		const answeredAt: number[] = [];
+		const end = FakeResponse.prototype.end;
+		jest.spyOn(FakeResponse.prototype, 'end').mockImplementation(function (this: FakeResponse, ...args) {
+			answeredAt.push(Date.now());
+			return end.apply(this, args as Parameters<typeof end>);
+		});
+		const workflow = v2({ combineWithin: 300 });
+		const started = Date.now();
+		const [call] = await burst(workflow, 1);
+		const returned = Date.now();
+		expect(answeredAt).toHaveLength(1);
+		expect(answeredAt[0] - started).toBeLessThan(250);
+		expect(returned - started).toBeGreaterThanOrEqual(295);
+		expect(itemsOf(call)).toHaveLength(2);
+	});
+
+	it('a callback after the window opens the next execution', async () => {
+		const workflow = v2({ combineWithin: 20 });
+		const first = await burst(workflow, 2);
+		const second = await burst(workflow, 2, 'webhook', 'next-');
+		expect([...first, ...second].map((call) => itemsOf(call).length)).toEqual([4, 0, 4, 0]);
+	});
+
+	it.each([
+		['version 1', createWorkflow(trigger, { event: 'dlr', secret: SECRET, combineWithin: 500 }), 'webhook'],
+		['a window of 0', v2({ combineWithin: 0 }), 'webhook'],
+		['the Test URL', v2({ combineWithin: 500 }), 'manual'],
+	] as const)('%s: one execution per callback, started at once', async (_, workflow, mode) => {
+		const started = Date.now();
+		const calls = await burst(workflow, 3, mode);
+		expect(Date.now() - started).toBeLessThan(400);
+		expect(calls.map((call) => itemsOf(call).length)).toEqual([2, 2, 2]);
+	});
+
+	it('repeats and filtered reports do not join a batch; a callback with none left starts nothing', async () => {
+		const workflow = v2({ combineWithin: 50, filters: { statuses: ['DELIVERED'] } });
+		const path = pathSecretUrlPath(workflow);
+		const calls = await Promise.all([
+			callWebhook(trigger, workflow, { path, query: dlrQuery([report('1', '404'), report('2', '406')]) }),
+			callWebhook(trigger, workflow, { path, query: dlrQuery([report('3', '406')]) }),
+			callWebhook(trigger, workflow, { path, query: dlrQuery([report('1', '404'), report('4', '404')]) }),
+		]);
+		expect(calls.map(respondLikeN8n).map((answer) => answer.status)).toEqual([200, 200, 200]);
+		expect(itemsOf(calls[0]).map((item) => item.MsgId)).toEqual(['1', '4']);
+		expect(calls.slice(1).map((call) => call.result.workflowData)).toEqual([undefined, undefined]);
+	});
+
+	it('refused callbacks do not join', async () => {
+		const workflow = v2({ combineWithin: 50 });
+		const path = pathSecretUrlPath(workflow);
+		const calls = await Promise.all([
+			callWebhook(trigger, workflow, { path, query: dlrQuery([report('1', '404')]) }),
+			callWebhook(trigger, workflow, { path: path.replace(/[^/]+$/, 'wrong'), query: dlrQuery([report('2', '404')]) }).catch(() => undefined),
+			callWebhook(trigger, workflow, { path, query: dlrQuery([report('3', '404')]) }),
+		]);
+		expect(itemsOf(calls[0]).map((item) => item.MsgId)).toEqual(['1', '3']);
+	});
+});
+
+describe('combineCallbacks', () => {
+	it('separate nodes and workflows are separate batches', async () => {
+		const item = (n: number) => ({ json: { n } });
+		const [a1, b1, a2] = await Promise.all([
+			combineCallbacks('wf\u0000A', 30, [item(1)]),
+			combineCallbacks('wf\u0000B', 30, [item(2)]),
+			combineCallbacks('wf\u0000A', 30, [item(3)]),
+		]);
+		expect(a1?.map((entry) => entry.json.n)).toEqual([1, 3]);
+		expect(b1?.map((entry) => entry.json.n)).toEqual([2]);
+		expect(a2).toBeUndefined();
+	});
+
+	it(`a batch takes at most ${MAX_COMBINED_ITEMS} items: the callback that would overflow it opens the next`, async () => {
+		const items = (count: number, tag: string) => Array.from({ length: count }, (_, n) => ({ json: { tag, n } }));
+		const results = await Promise.all([
+			combineCallbacks('s', 30, items(MAX_COMBINED_ITEMS - 1, 'a')),
+			combineCallbacks('s', 30, items(1, 'b')),
+			combineCallbacks('s', 30, items(1, 'c')),
+			combineCallbacks('s', 30, items(1, 'd')),
+		]);
+		expect(results.map((result) => result?.length)).toEqual([MAX_COMBINED_ITEMS, undefined, 2, undefined]);
+		expect(results[2]?.map((entry) => entry.json.tag)).toEqual(['c', 'd']);
+		expect(openBatchCount()).toBe(0);
+	});
+
+	it.each([
+		[200, 200],
+		[0, 0],
+		[-5, 0],
+		['150', 150],
+		[12.6, 13],
+		[Number.NaN, 0],
+		['x', 0],
+		[undefined, 0],
+		[MAX_COMBINE_WINDOW_MS * 10, MAX_COMBINE_WINDOW_MS],
+	])('window of the setting %p: %p ms', (setting, ms) => {
+		expect(combineWindowMs(setting)).toBe(ms);
+	});
+});

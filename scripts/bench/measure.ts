@@ -83,6 +83,31 @@ export async function waitIdle(pid: number, timeoutMs: number): Promise<void> {
  * lines scripts/bench/event-loop-probe.js appended to `file`; NaN when there are none. A sample
  * covers the 100 ms before its time, and a block that ends a stretch is written just after it.
  */
+/**
+ * The longest garbage-collection pause V8 reported around the longest event-loop block of the
+ * stretch (its 100 ms line and the neighbouring ones: the probe gets the pause's entry after it):
+ * when it is about as long as the block, the block was n8n's garbage collector, not code.
+ */
+export function gcPauseAtLongestBlockMs(file: string, pid: number, from: number, to: number): number {
+	let lines: number[][] = [];
+	try {
+		lines = fs
+			.readFileSync(file, 'utf8')
+			.split('\n')
+			.map((line) => line.split(' ').map(Number))
+			.filter(([at, linePid]) => linePid === pid && at >= from && at <= to + 1_000);
+	} catch {
+		return NaN;
+	}
+	let at = -1;
+	lines.forEach(([, , ms], index) => {
+		if (at === -1 || ms > lines[at][2]) at = index;
+	});
+	if (at === -1) return NaN;
+	const around = lines.slice(Math.max(0, at - 1), at + 2).map((line) => line[3] ?? NaN);
+	return around.reduce((longest, ms) => (ms > longest ? ms : longest), around[0]);
+}
+
 export function longestEventLoopBlockMs(file: string, pid: number, from: number, to: number): number {
 	let text = '';
 	try {

@@ -7,7 +7,8 @@
  *   workers: every recipient accepted exactly once, the execution saved in PostgreSQL, the output
  *   paired with its input; several started together spread over both workers;
  * - delivery reports sent twice, the copy one second later to the other process (main or the
- *   webhook process): one execution per report, none lost, `OK` to every call;
+ *   webhook process): one execution per report, none lost, `OK` to every call; the trigger's version 2
+ *   combines callbacks close together into fewer executions, every report once, run by the workers;
  * - the credential test and the dropdowns answer through main;
  * - Send and Wait for Delivery started at the webhook process waits; its final report, delivered to
  *   the webhook process and repeated, resumes it once, on a worker (one message sent);
@@ -22,6 +23,7 @@
  */
 import { getLine, type LineId } from '../harness';
 import { registerCampaignTests } from './campaigns';
+import { registerCombineTests } from './combine';
 import { registerMainProcessTests } from './main-process';
 import { registerReportBurstTests } from './report-burst';
 import { registerRetryTests } from './retries';
@@ -38,6 +40,7 @@ export function describeTopology(lineId: LineId): void {
 		registerSendAndWaitTests(ctx);
 		registerCampaignTests(ctx);
 		registerReportBurstTests(ctx);
+		registerCombineTests(ctx);
 		registerRetryTests(ctx);
 	});
 }

@@ -56,7 +56,9 @@ describe('built trigger description', () => {
 			name: 'smsapiTrigger',
 			displayName: 'SMSAPI Trigger',
 			group: ['trigger'],
-			version: 1,
+			// Version 1 stays served for saved triggers; new nodes get 2 (Combine Callbacks Within).
+			version: [1, 2],
+			defaultVersion: 2,
 			inputs: [],
 		});
 		expect(description.credentials).toEqual([{ name: 'smsapiApi', required: true }]);

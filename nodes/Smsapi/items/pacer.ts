@@ -21,3 +21,20 @@ export class Pacer {
 		this.turnStarted = Date.now();
 	}
 }
+
+/**
+ * Turns for work that several answers would otherwise do in the same turn of the event loop: the
+ * answers of a run's parallel requests often arrive together (the service answers requests of the
+ * same size in about the same time), and Node runs every I/O callback that is ready in one turn.
+ * Each `next()` resolves one n8n `sleep(0)` after the previous one did, so each answer is read, and
+ * handed back, in a turn of its own.
+ */
+export class Turns {
+	private last: Promise<void> = Promise.resolve();
+
+	async next(): Promise<void> {
+		const turn = this.last.then(async () => await sleep(0));
+		this.last = turn;
+		await turn;
+	}
+}

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, NodeOperationError } from '
 import { DEFAULT_MAX_PARALLEL_REQUESTS, parallelLimit, runInParallel } from '../helpers/parallel';
 import { withItemIndex } from '../items/loop';
 import { ItemOutcomes } from '../items/outcomes';
-import { Pacer } from '../items/pacer';
+import { Pacer, Turns } from '../items/pacer';
 import { smsapiApiRequest } from '../transport';
 import { acceptedEarlier, applyAnswer } from './answer';
 import { RequestPlanner, type ServiceRequest } from './batching';
@@ -29,6 +29,8 @@ export async function executeSends(
 	const outcomes: SendOutcomes = new ItemOutcomes(this, items.length);
 	// Every loop over the items gives the event loop a turn now and then (items/pacer.ts).
 	const pacer = new Pacer();
+	// Answers of up to 10,000 messages each are read one per turn of the event loop.
+	const answerTurns = new Turns();
 	const withWire = (send: ItemSend) => ({ ...send, wire: toWire(send.request) });
 	const ready: ReadySend[] = await outcomes.prepareEach((itemIndex) => {
 		const send = channel.readItem.call(this, itemIndex);
@@ -95,6 +97,7 @@ export async function executeSends(
 				...(request.upload ? { bodyFormat: 'multipart' as const, file: request.upload.file } : {}),
 				safeToRepeat: false,
 				idxGenerated: generated,
+				beforeReading: async () => await answerTurns.next(),
 			});
 		},
 		{

@@ -104,6 +104,7 @@ export async function attemptOnce(this: SmsapiContext, run: RequestRun): Promise
 	const response = asFullResponse(raw);
 	const status = response.statusCode;
 	const retryAfterMs = parseRetryAfter(header(response.headers, 'retry-after'));
+	if (request.beforeReading) await request.beforeReading();
 	const answer = interpretResponse(request, status, response.body, run.legacy);
 	const { address, attempts } = run;
 

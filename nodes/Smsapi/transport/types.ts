@@ -71,6 +71,12 @@ export interface SmsapiRequest {
 	 * password is refused with an error that says so, before anything is sent.
 	 */
 	tokenOnly?: boolean;
+	/**
+	 * Awaited after the answer has arrived and before it is read (parsed): a run with several large
+	 * answers in flight lets them take turns here, so that answers arriving together are not all
+	 * parsed in one turn of the event loop (items/pacer.ts, `Turns`).
+	 */
+	beforeReading?: () => Promise<void>;
 	/** Override the request timeout in milliseconds. */
 	timeout?: number;
 	/** Index of the input item this request serves; put on errors as `context.itemIndex`. */

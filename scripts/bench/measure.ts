@@ -108,6 +108,31 @@ export function gcPauseAtLongestBlockMs(file: string, pid: number, from: number,
 	return around.reduce((longest, ms) => (ms > longest ? ms : longest), around[0]);
 }
 
+/**
+ * Where in a run the longest event-loop block fell, against when the service accepted the run's
+ * messages (the emulator's first and last), all in ms from `from`: a block before the first
+ * request is n8n's work on the items or the node reading them, one after the last is n8n's work
+ * on the node's output.
+ */
+export function blockTimeline(file: string, pid: number, from: number, to: number, emulator: Emulator): string {
+	let lines: number[][] = [];
+	try {
+		lines = fs
+			.readFileSync(file, 'utf8')
+			.split('\n')
+			.map((line) => line.split(' ').map(Number))
+			.filter(([at, linePid]) => linePid === pid && at >= from && at <= to + 1_000);
+	} catch {
+		return '';
+	}
+	const longest = lines.reduce<number[] | undefined>((best, line) => (best === undefined || line[2] > best[2] ? line : best), undefined);
+	const accepted = emulator.state.messages.map((message) => message.statusHistory[0]?.at ?? NaN).filter(Number.isFinite);
+	if (!longest) return '';
+	const first = accepted.length ? Math.min(...accepted) - from : NaN;
+	const last = accepted.length ? Math.max(...accepted) - from : NaN;
+	return `block of ${longest[2].toFixed(0)} ms in the 100 ms before +${longest[0] - from} ms; messages accepted +${first}…+${last} ms; answered +${to - from} ms`;
+}
+
 export function longestEventLoopBlockMs(file: string, pid: number, from: number, to: number): number {
 	let text = '';
 	try {

@@ -22,7 +22,9 @@ function sameTextForAll(request: ServiceRequest): boolean {
  * them got the same text.
  */
 function messageItem(entry: IDataObject, response: IDataObject, withDetails: boolean): IDataObject {
-	const item: IDataObject = { ...entry, points: numberFromService(entry.points) as number };
+	// The answer's own entry becomes the item (no copy: up to 10,000 per answer).
+	const item = entry;
+	item.points = numberFromService(entry.points) as number;
 	if (!withDetails) return item;
 	for (const key of ['message', 'length', 'parts']) {
 		if (response[key] !== undefined && item[key] === undefined) item[key] = response[key];

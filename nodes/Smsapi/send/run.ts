@@ -29,8 +29,10 @@ export async function executeSends(
 	const outcomes: SendOutcomes = new ItemOutcomes(this, items.length);
 	// Every loop over the items gives the event loop a turn now and then (items/pacer.ts).
 	const pacer = new Pacer();
-	// Answers of up to 10,000 messages each are read one per turn of the event loop.
-	const answerTurns = new Turns();
+	// Building a request of up to 10,000 messages and reading its answer take tens of milliseconds
+	// each: every such step of the run takes a turn of the event loop of its own (items/pacer.ts),
+	// also when the parallel requests start, or their answers arrive, at the same moment.
+	const turns = new Turns();
 	const withWire = (send: ItemSend) => ({ ...send, wire: toWire(send.request) });
 	const ready: ReadySend[] = await outcomes.prepareEach((itemIndex) => {
 		const send = channel.readItem.call(this, itemIndex);
@@ -88,6 +90,7 @@ export async function executeSends(
 			// Recorded before it goes out: a later try of this node run (Retry On Fail) that is refused
 			// for these idx values then knows what this one sent (idx/idxRefusal.ts).
 			if (generated) rememberSent(idxRun, sentContent(request));
+			await turns.next();
 			return await smsapiApiRequest.call(this, {
 				method: 'POST',
 				endpoint: channel.endpoint,
@@ -97,7 +100,7 @@ export async function executeSends(
 				...(request.upload ? { bodyFormat: 'multipart' as const, file: request.upload.file } : {}),
 				safeToRepeat: false,
 				idxGenerated: generated,
-				beforeReading: async () => await answerTurns.next(),
+				beforeReading: async () => await turns.next(),
 			});
 		},
 		{

@@ -81,14 +81,14 @@ export function normalizeJsonAnswer(endpoint: string, value: unknown): unknown {
 		return value.map((entry) => (isObject(entry) ? withNumber(entry, 'points') : entry));
 	}
 	if (!isObject(value)) return value;
-	let result = withNumber(value, 'points');
+	const result = withNumber(value, 'points');
 	if (Array.isArray(result.list)) {
-		result = {
-			...result,
-			list: (result.list as unknown[]).map((entry) =>
-				isObject(entry) ? withNumber(entry, 'points') : entry,
-			) as IDataObject[],
-		};
+		// Changed in place: the list is the answer's own (just parsed), and a send's answer lists up to
+		// 10,000 messages, whose copies would only add work for n8n's garbage collector.
+		for (const entry of result.list as unknown[]) {
+			if (isObject(entry) && 'points' in entry)
+				entry.points = numberFromService(entry.points) as IDataObject[string];
+		}
 	}
 	return result;
 }

@@ -61,12 +61,11 @@ describe('Combine Callbacks Within (version 2)', () => {
 			return end.apply(this, args as Parameters<typeof end>);
 		});
 		const workflow = v2({ combineWithin: 300 });
-		const started = Date.now();
 		const [call] = await burst(workflow, 1);
 		const returned = Date.now();
 		expect(answeredAt).toHaveLength(1);
-		expect(answeredAt[0] - started).toBeLessThan(250);
-		expect(returned - started).toBeGreaterThanOrEqual(295);
+		// The whole window lies between the answer and the execution's start, however loaded the machine.
+		expect(returned - answeredAt[0]).toBeGreaterThanOrEqual(295);
 		expect(itemsOf(call)).toHaveLength(2);
 	});
 
@@ -78,13 +77,14 @@ describe('Combine Callbacks Within (version 2)', () => {
 	});
 
 	it.each([
-		['version 1', createWorkflow(trigger, { event: 'dlr', secret: SECRET, combineWithin: 500 }), 'webhook'],
+		['version 1', createWorkflow(trigger, { event: 'dlr', secret: SECRET, combineWithin: 10_000 }), 'webhook'],
 		['a window of 0', v2({ combineWithin: 0 }), 'webhook'],
-		['the Test URL', v2({ combineWithin: 500 }), 'manual'],
+		['the Test URL', v2({ combineWithin: 10_000 }), 'manual'],
 	] as const)('%s: one execution per callback, started at once', async (_, workflow, mode) => {
 		const started = Date.now();
 		const calls = await burst(workflow, 3, mode);
-		expect(Date.now() - started).toBeLessThan(400);
+		// Far below the 10 s a combined callback would wait.
+		expect(Date.now() - started).toBeLessThan(5_000);
 		expect(calls.map((call) => itemsOf(call).length)).toEqual([2, 2, 2]);
 	});
 

@@ -78,34 +78,64 @@ export async function waitIdle(pid: number, timeoutMs: number): Promise<void> {
 	}
 }
 
+/** One line of scripts/bench/event-loop-probe.js: the 100 ms before `at` (epoch ms). */
+interface ProbeSample {
+	at: number;
+	/** The longest event-loop delay in it. */
+	ms: number;
+	/** The longest garbage-collection pause V8 reported in it (NaN in lines without one). */
+	gcMs: number;
+}
+
 /**
- * The longest event-loop delay of process `pid` between `from` and `to` (epoch ms), from the
- * lines scripts/bench/event-loop-probe.js appended to `file`; NaN when there are none. A sample
- * covers the 100 ms before its time, and a block that ends a stretch is written just after it.
+ * The probe's samples of process `pid` between `from` and `to` (epoch ms), in order; empty when
+ * there are none. A block that ends a stretch is written just after it, so a second more is read.
  */
+function probeSamples(file: string, pid: number, from: number, to: number): ProbeSample[] {
+	let text = '';
+	try {
+		text = fs.readFileSync(file, 'utf8');
+	} catch {
+		return [];
+	}
+	const samples: ProbeSample[] = [];
+	for (const line of text.split('\n')) {
+		const [at, linePid, ms, gcMs] = line.split(' ').map(Number);
+		if (linePid === pid && at >= from && at <= to + 1_000) samples.push({ at, ms, gcMs: gcMs ?? NaN });
+	}
+	return samples;
+}
+
+/** Index of the sample with the longest block; -1 when there is none. */
+function longestAt(samples: ProbeSample[]): number {
+	let at = -1;
+	samples.forEach((sample, index) => {
+		if (at === -1 || sample.ms > samples[at].ms) at = index;
+	});
+	return at;
+}
+
+/** The longest event-loop delay of process `pid` between `from` and `to`; NaN when there are no samples. */
+export function longestEventLoopBlockMs(file: string, pid: number, from: number, to: number): number {
+	const samples = probeSamples(file, pid, from, to);
+	const at = longestAt(samples);
+	return at === -1 ? NaN : samples[at].ms;
+}
+
 /**
  * The longest garbage-collection pause V8 reported around the longest event-loop block of the
  * stretch (its 100 ms line and the neighbouring ones: the probe gets the pause's entry after it):
  * when it is about as long as the block, the block was n8n's garbage collector, not code.
  */
 export function gcPauseAtLongestBlockMs(file: string, pid: number, from: number, to: number): number {
-	let lines: number[][] = [];
-	try {
-		lines = fs
-			.readFileSync(file, 'utf8')
-			.split('\n')
-			.map((line) => line.split(' ').map(Number))
-			.filter(([at, linePid]) => linePid === pid && at >= from && at <= to + 1_000);
-	} catch {
-		return NaN;
-	}
-	let at = -1;
-	lines.forEach(([, , ms], index) => {
-		if (at === -1 || ms > lines[at][2]) at = index;
-	});
+	const samples = probeSamples(file, pid, from, to);
+	const at = longestAt(samples);
 	if (at === -1) return NaN;
-	const around = lines.slice(Math.max(0, at - 1), at + 2).map((line) => line[3] ?? NaN);
-	return around.reduce((longest, ms) => (ms > longest ? ms : longest), around[0]);
+	const pauses = samples
+		.slice(Math.max(0, at - 1), at + 2)
+		.map((sample) => sample.gcMs)
+		.filter(Number.isFinite);
+	return pauses.length === 0 ? NaN : Math.max(...pauses);
 }
 
 /**
@@ -115,36 +145,17 @@ export function gcPauseAtLongestBlockMs(file: string, pid: number, from: number,
  * on the node's output.
  */
 export function blockTimeline(file: string, pid: number, from: number, to: number, emulator: Emulator): string {
-	let lines: number[][] = [];
-	try {
-		lines = fs
-			.readFileSync(file, 'utf8')
-			.split('\n')
-			.map((line) => line.split(' ').map(Number))
-			.filter(([at, linePid]) => linePid === pid && at >= from && at <= to + 1_000);
-	} catch {
-		return '';
+	const samples = probeSamples(file, pid, from, to);
+	const at = longestAt(samples);
+	if (at === -1) return '';
+	let first = NaN;
+	let last = NaN;
+	for (const message of emulator.state.messages) {
+		const accepted = message.statusHistory[0]?.at;
+		if (accepted === undefined) continue;
+		if (!(accepted >= first)) first = accepted;
+		if (!(accepted <= last)) last = accepted;
 	}
-	const longest = lines.reduce<number[] | undefined>((best, line) => (best === undefined || line[2] > best[2] ? line : best), undefined);
-	const accepted = emulator.state.messages.map((message) => message.statusHistory[0]?.at ?? NaN).filter(Number.isFinite);
-	if (!longest) return '';
-	const first = accepted.length ? Math.min(...accepted) - from : NaN;
-	const last = accepted.length ? Math.max(...accepted) - from : NaN;
-	return `block of ${longest[2].toFixed(0)} ms in the 100 ms before +${longest[0] - from} ms; messages accepted +${first}…+${last} ms; answered +${to - from} ms`;
-}
-
-export function longestEventLoopBlockMs(file: string, pid: number, from: number, to: number): number {
-	let text = '';
-	try {
-		text = fs.readFileSync(file, 'utf8');
-	} catch {
-		return NaN;
-	}
-	let longest = NaN;
-	for (const line of text.split('\n')) {
-		const [at, linePid, ms] = line.split(' ').map(Number);
-		if (linePid !== pid || at < from || at > to + 1_000) continue;
-		if (!(ms <= longest)) longest = ms;
-	}
-	return longest;
+	const { at: blockAt, ms } = samples[at];
+	return `block of ${ms.toFixed(0)} ms in the 100 ms before +${blockAt - from} ms; messages accepted +${first - from}…+${last - from} ms; answered +${to - from} ms`;
 }

@@ -8,7 +8,8 @@
 import { WebhookContext } from 'n8n-core';
 import { resolveWebhookDescriptionField, type IDataObject, type IWebhookDescription } from 'n8n-workflow';
 
-import { holdsExpression, readParameter, readSecret } from '../../nodes/Smsapi/trigger/callSettings';
+import { holdsExpression } from '../../nodes/Smsapi/items/storedParameters';
+import { readParameter, readSecret } from '../../nodes/Smsapi/trigger/callSettings';
 import { TRIGGER_EVENTS } from '../../nodes/Smsapi/trigger/events';
 import {
 	callWebhook,

@@ -105,9 +105,9 @@ export async function executeSends(
 		},
 		{
 			limit,
-			// Answers of 10,000 messages each take tens of milliseconds to hand back: between two
-			// handed back in a row the event loop gets its turn when one is due (items/pacer.ts).
-			between: () => (pacer.due() ? pacer.pause() : undefined),
+			// Handing an answer back is such a step too: answers handed back one after the other
+			// (an earlier one arrived last) take a turn each, from the same queue of turns.
+			between: async () => await turns.next(),
 			settled: (index, result) => {
 				const request = requests[index] as ServiceRequest;
 				requests[index] = undefined;

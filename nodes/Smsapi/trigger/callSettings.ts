@@ -1,4 +1,6 @@
-import type { IDataObject, INode, IWebhookFunctions } from 'n8n-workflow';
+import type { INode, IWebhookFunctions } from 'n8n-workflow';
+
+import { holdsExpression } from '../items/storedParameters';
 
 /**
  * The node's settings for one callback, each read once. n8n's `getNodeParameter` resolves a
@@ -12,16 +14,6 @@ import type { IDataObject, INode, IWebhookFunctions } from 'n8n-workflow';
 
 /** The Secret's default, and the same expression written with other blanks. */
 const NODE_ID_EXPRESSION = /^=\{\{\s*\$nodeId\s*\}\}$/;
-
-/** Whether a saved parameter value holds an expression anywhere (n8n resolves those). */
-export function holdsExpression(value: unknown): boolean {
-	if (typeof value === 'string') return value.startsWith('=');
-	if (Array.isArray(value)) return value.some(holdsExpression);
-	if (value !== null && typeof value === 'object') {
-		return Object.keys(value).some((key) => holdsExpression((value as IDataObject)[key]));
-	}
-	return false;
-}
 
 /** One parameter as n8n's `getNodeParameter(name, fallback)` returns it, the engine only for expressions. */
 export function readParameter<T>(

@@ -1,4 +1,3 @@
-import type { INodeExecutionData } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 /**
@@ -19,12 +18,8 @@ import { sleep } from 'n8n-workflow';
  * execution had not started yet. Batches are per node of a workflow and mode; calls to the Test URL
  * are never combined (n8n listens there for one call).
  */
-interface Batch {
-	items: INodeExecutionData[];
-}
-
-/** Open batches, by workflow, node and mode (an entry lives for one window). */
-const openBatches = new Map<string, Batch>();
+/** Open batches (the reports gathered so far), by workflow, node and mode; an entry lives for one window. */
+const openBatches = new Map<string, unknown[]>();
 
 /** "Combine Callbacks Within" of version 2 by default (milliseconds). */
 export const DEFAULT_COMBINE_MS = 200;
@@ -43,22 +38,22 @@ export function combineWindowMs(setting: unknown): number {
 }
 
 /**
- * The items this callback starts an execution with: all of the batch it opened (after the window),
- * or undefined when it joined an open batch (it starts nothing). A window of 0 returns the
- * callback's own items at once.
+ * The reports this callback starts an execution with: all of the batch it opened (after the
+ * window), or undefined when it joined an open batch (it starts nothing). A window of 0 returns the
+ * callback's own reports at once.
  */
-export async function combineCallbacks(
+export async function combineCallbacks<T>(
 	scope: string,
 	windowMs: number,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[] | undefined> {
-	if (windowMs <= 0) return items;
-	const open = openBatches.get(scope);
-	if (open !== undefined && open.items.length + items.length <= MAX_COMBINED_ITEMS) {
-		for (const item of items) open.items.push(item);
+	reports: T[],
+): Promise<T[] | undefined> {
+	if (windowMs <= 0) return reports;
+	const open = openBatches.get(scope) as T[] | undefined;
+	if (open !== undefined && open.length + reports.length <= MAX_COMBINED_ITEMS) {
+		for (const report of reports) open.push(report);
 		return undefined;
 	}
-	const batch: Batch = { items: [...items] };
+	const batch = [...reports];
 	openBatches.set(scope, batch);
 	try {
 		await sleep(windowMs);
@@ -66,7 +61,7 @@ export async function combineCallbacks(
 		// A batch that overflowed was replaced by the next one already: that one stays open.
 		if (openBatches.get(scope) === batch) openBatches.delete(scope);
 	}
-	return batch.items;
+	return batch;
 }
 
 /** Batches open right now (tests). */

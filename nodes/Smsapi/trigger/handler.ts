@@ -67,15 +67,20 @@ function refuse(response: CallbackResponse, status: number, body: string): IWebh
 	return { noWebhookResponse: true };
 }
 
+/** One item per report to start the workflow with (none: no execution); the answer is sent already. */
+function start(reports: IDataObject[]): IWebhookResponseData {
+	if (reports.length === 0) return { noWebhookResponse: true };
+	const items: INodeExecutionData[] = reports.map((json) => ({ json }));
+	return { noWebhookResponse: true, workflowData: [items] };
+}
+
 /** `OK`, and one item per report to start the workflow with (none: no execution). */
 function acknowledge(
 	response: CallbackResponse,
 	reports: IDataObject[] = [],
 ): IWebhookResponseData {
 	answer(response, 200, OK_BODY);
-	if (reports.length === 0) return { noWebhookResponse: true };
-	const items: INodeExecutionData[] = reports.map((json) => ({ json }));
-	return { noWebhookResponse: true, workflowData: [items] };
+	return start(reports);
 }
 
 /**
@@ -255,16 +260,14 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 			node.typeVersion >= 2 && mode === 'webhook'
 				? combineWindowMs(readParameter(this, node, 'combineWithin', DEFAULT_COMBINE_MS))
 				: 0;
-		if (windowMs === 0) return acknowledge(response, reports);
+		// Answered before the window: the service never waits for it.
 		answer(response, 200, OK_BODY);
-		const items = await combineCallbacks(
+		const batch = await combineCallbacks(
 			[workflowId, nodeName, mode].join('\u0000'),
 			windowMs,
-			reports.map((json) => ({ json })),
+			reports,
 		);
-		return items === undefined
-			? { noWebhookResponse: true }
-			: { noWebhookResponse: true, workflowData: [items] };
+		return start(batch ?? []);
 	} catch (error) {
 		// Anything unexpected: no execution, and no OK either, so the service keeps the report and
 		// calls again instead of it being lost.

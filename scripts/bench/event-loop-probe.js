@@ -6,14 +6,17 @@
  * longest garbage-collection pause V8 reported in those 100 ms (perf_hooks `gc` entries; the
  * entry arrives after the pause, so look at the neighbouring line too). Plain JavaScript without
  * dependencies: it runs on the Node of the n8n line. Its own timer is unref'd: it never keeps a
- * process alive.
+ * process alive. Worker threads of the process (same pid) are left alone.
  */
 'use strict';
 const fs = require('node:fs');
 const { monitorEventLoopDelay, PerformanceObserver } = require('node:perf_hooks');
 
+const { isMainThread } = require('node:worker_threads');
+
 const file = process.env.BENCH_EVENT_LOOP_FILE;
-if (file) {
+// NODE_OPTIONS reaches n8n's worker threads too (same pid): only the main thread's loop is measured.
+if (file && isMainThread) {
 	const histogram = monitorEventLoopDelay({ resolution: 10 });
 	histogram.enable();
 	let gcMaxMs = 0;

@@ -89,7 +89,9 @@ interface ProbeSample {
 
 /**
  * The probe's samples of process `pid` between `from` and `to` (epoch ms), in order; empty when
- * there are none. A block that ends a stretch is written just after it, so a second more is read.
+ * there are none. A line covers the 100 ms before it and its block (the probe's timer waited for
+ * it): a line written after `to` counts when that stretch began by `to`, so that a block that ends
+ * the run counts, and the start of the next run (n8n's work on its items) does not.
  */
 function probeSamples(file: string, pid: number, from: number, to: number): ProbeSample[] {
 	let text = '';
@@ -101,9 +103,31 @@ function probeSamples(file: string, pid: number, from: number, to: number): Prob
 	const samples: ProbeSample[] = [];
 	for (const line of text.split('\n')) {
 		const [at, linePid, ms, gcMs] = line.split(' ').map(Number);
-		if (linePid === pid && at >= from && at <= to + 1_000) samples.push({ at, ms, gcMs: gcMs ?? NaN });
+		if (linePid === pid && at >= from && at - 100 - ms <= to) samples.push({ at, ms, gcMs: gcMs ?? NaN });
 	}
 	return samples;
+}
+
+/**
+ * Waits (at most 3 s) until the probe has written a line for process `pid` covering time `to`:
+ * a block that ends a run is only written after it.
+ */
+export async function probeCaughtUp(file: string, pid: number, to: number): Promise<void> {
+	const until = Date.now() + 3_000;
+	while (Date.now() < until) {
+		let text = '';
+		try {
+			text = fs.readFileSync(file, 'utf8');
+		} catch {
+			return;
+		}
+		const written = text.split('\n').some((line) => {
+			const [at, linePid] = line.split(' ').map(Number);
+			return linePid === pid && at >= to + 100;
+		});
+		if (written) return;
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
 }
 
 /** Index of the sample with the longest block; -1 when there is none. */

@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../test/emulator';
 import { createN8n, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, startPostgres, stopAllN8n, type N8nInstance, type PostgresServer, type WorkflowJson } from '../../test/e2e/harness';
 import { dlr, dlrQuery } from '../../test/e2e/trigger/support/callbacks';
-import { acceptedMessages, blockTimeline, freshEmulator, gcPauseAtLongestBlockMs, loadCounters, longestEventLoopBlockMs, median, waitIdle, withPeakRss } from './measure';
+import { acceptedMessages, blockTimeline, freshEmulator, gcPauseAtLongestBlockMs, loadCounters, longestEventLoopBlockMs, median, probeCaughtUp, waitIdle, withPeakRss } from './measure';
 import { CAMPAIGN_MESSAGE, CAMPAIGN_MESSAGE_SLOW, MESSAGE, TOKEN, benchWorkflow, httpRequestNode, noOpNode, setCampaignNode, setFloorNode, smsapiCampaignNode, smsapiLookupNode, smsapiSendNode } from './workflows';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
@@ -259,8 +259,10 @@ async function main(): Promise<void> {
 					const startedAt = Date.now();
 					const { before, peak } = await withPeakRss(pid, () => run(s.key, n));
 					const ms = performance.now() - started;
-					const eventLoopMs = longestEventLoopBlockMs(EVENT_LOOP_FILE, pid, startedAt, Date.now());
-					const gcMs = gcPauseAtLongestBlockMs(EVENT_LOOP_FILE, pid, startedAt, Date.now());
+					const endedAt = Date.now();
+					await probeCaughtUp(EVENT_LOOP_FILE, pid, endedAt);
+					const eventLoopMs = longestEventLoopBlockMs(EVENT_LOOP_FILE, pid, startedAt, endedAt);
+					const gcMs = gcPauseAtLongestBlockMs(EVENT_LOOP_FILE, pid, startedAt, endedAt);
 					if (n >= 100_000) log(`${s.key} N=${n} #${rep + 1}: ${blockTimeline(EVENT_LOOP_FILE, pid, startedAt, startedAt + ms, emulator)}`);
 					const counters = await loadCounters(emulator);
 					const accepted = acceptedMessages(emulator) + emulator.state.hlrLookups.length;

@@ -74,6 +74,16 @@ describe('numbers: nothing lost, nothing duplicated, nothing thrown', () => {
 		});
 	});
 
+	it('5,000 single numbers as text: the short way for a plain number gives what the whole way gives', () => {
+		forEachCase(SEED, 5000, (random) => {
+			const digits = random.string(random.int(0, 18), DIGITS);
+			const input = random.pick([digits, `00${digits}`, `0${digits}`, `+${digits}`, ` ${digits}`, `${digits}\n`, digits.slice(0, 7)]);
+			// An array goes the whole way (split, clean, validate) for the same text.
+			const whole = prepareRecipients([input]);
+			check(JSON.stringify(prepareRecipients(input)) === JSON.stringify(whole), 'short way differs', input, whole);
+		});
+	});
+
 	it('3,000 index queries find exactly the earliest number a scan with mayBeSameNumber finds', () => {
 		forEachCase(SEED + 2, 3000, (random) => {
 			const digitString = () =>

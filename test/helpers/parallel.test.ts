@@ -57,4 +57,21 @@ describe('runInParallel', () => {
 		expect(started).toHaveLength(startedAtStop);
 		expect(handed).toEqual([...started].sort((a, b) => a - b));
 	});
+
+	it('a hand-over that takes turns of its own (a promise) ends before the next one starts, in task order', async () => {
+		const events: string[] = [];
+		await runInParallel(6, async (index) => {
+			await sleep(index % 2 === 0 ? 15 : 2);
+			return index;
+		}, {
+			limit: 3,
+			settled: async (index) => {
+				events.push(`start ${index}`);
+				await sleep(5);
+				events.push(`end ${index}`);
+				return true;
+			},
+		});
+		expect(events).toEqual([0, 1, 2, 3, 4, 5].flatMap((index) => [`start ${index}`, `end ${index}`]));
+	});
 });

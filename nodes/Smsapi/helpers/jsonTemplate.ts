@@ -66,7 +66,8 @@ const REFUSED_KEYS = new Set([
 const CONSTRUCTOR_CALL = /\.\s*constructor/m;
 
 /** `.name`, `["key"]`, `['key']` or `[0]`, one at a time, after `$json`. */
-const ACCESSOR = /^(?:\.([A-Za-z_$][\w$]*)|\[\s*"([^"\\\n\r\u2028\u2029]*)"\s*\]|\[\s*'([^'\\\n\r\u2028\u2029]*)'\s*\]|\[\s*(0|[1-9]\d{0,8})\s*\])/;
+const ACCESSOR =
+	/^(?:\.([A-Za-z_$][\w$]*)|\[\s*"([^"\\\n\r\u2028\u2029]*)"\s*\]|\[\s*'([^'\\\n\r\u2028\u2029]*)'\s*\]|\[\s*(0|[1-9]\d{0,8})\s*\])/;
 
 /** The keys of a `{{ … }}` that is a plain read of `$json` with at least one key; else null. */
 export function parseJsonPath(code: string): JsonPath | null {

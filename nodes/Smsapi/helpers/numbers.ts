@@ -109,8 +109,17 @@ export interface PreparedRecipients {
 	duplicates: string[];
 }
 
+/**
+ * One number as the service expects it already (what a campaign's `{{ $json.to }}` usually
+ * gives): digits only, 7 to 15 of them, and no `00` international prefix (cleanNumber drops it).
+ */
+const PLAIN_NUMBER = new RegExp(`^(?!00)\\d{${MIN_NUMBER_DIGITS},${MAX_NUMBER_DIGITS}}$`);
+
 /** Split, clean and validate in one go: what an operation needs before sending. */
 export function prepareRecipients(input: NumbersInput): PreparedRecipients {
+	// The same as the whole way below gives for it, without its steps (100,000 items in a run).
+	if (typeof input === 'string' && PLAIN_NUMBER.test(input))
+		return { numbers: [input], invalid: [], duplicates: [] };
 	const numbers: string[] = [];
 	const invalid: PreparedRecipients['invalid'] = [];
 	for (const entry of splitNumbers(input)) {

@@ -24,9 +24,10 @@ export interface ParallelOptions<R> {
 	/**
 	 * Called for every task in task order (not in the order they finish), as soon as it and every
 	 * task before it have settled. Return false to start no further task (those in flight still
-	 * settle and are handed over); the tasks never started are not handed over.
+	 * settle and are handed over); the tasks never started are not handed over. A promise is
+	 * awaited before the next task is handed over (handing over may take turns of the event loop).
 	 */
-	settled: (index: number, result: Settled<R>) => boolean;
+	settled: (index: number, result: Settled<R>) => boolean | Promise<boolean>;
 	/**
 	 * Between two tasks handed over one right after the other (several answers arrived while an
 	 * earlier one was pending): a promise to wait for first, e.g. a turn of the event loop when one
@@ -55,7 +56,7 @@ export async function runInParallel<R>(
 		while (results.has(handedOver)) {
 			const result = results.get(handedOver) as Settled<R>;
 			results.delete(handedOver);
-			if (options.settled(handedOver, result) === false) stopped = true;
+			if ((await options.settled(handedOver, result)) === false) stopped = true;
 			handedOver++;
 			const pause = results.has(handedOver) ? options.between?.() : undefined;
 			if (pause) await pause;

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { numberFromService } from '../helpers/values';
+import { Pacer } from '../items/pacer';
 import type { ServiceRequest } from './batching';
 import { type SendOutcomes, SENT_LISTED, skippedError } from './errors';
 import { PARAM_KEYS } from './request';
@@ -68,13 +69,17 @@ export function acceptedEarlier(request: ServiceRequest, outcomes: SendOutcomes)
 	}
 }
 
-/** The service's answer handed back to the items of one request. */
-export function applyAnswer(
+/**
+ * The service's answer handed back to the items of one request: up to 10,000 messages, so the
+ * event loop gets a turn now and then (items/pacer.ts).
+ */
+export async function applyAnswer(
 	this: IExecuteFunctions,
 	request: ServiceRequest,
 	data: unknown,
 	outcomes: SendOutcomes,
-): void {
+): Promise<void> {
+	const pacer = new Pacer();
 	const response = data as SendResponse & IDataObject;
 	const distributed = distributeResults(request, response);
 	if (distributed.unmatched.length > 0) reportUnmatched.call(this, distributed.unmatched);
@@ -88,5 +93,6 @@ export function applyAnswer(
 		}
 		if (result.skipped.length > 0)
 			outcome.errors.push(skippedError.call(this, result.itemIndex, result.skipped));
+		if (pacer.due()) await pacer.pause();
 	}
 }

@@ -54,8 +54,8 @@ export interface BatchingOptions {
 
 interface PreparedItem {
 	itemIndex: number;
-	/** Everything but recipients and their values, in wire form. */
-	shared: Record<string, string>;
+	/** The send in wire form (what the items of a request share is its `sharedPart`). */
+	wire: Record<string, string>;
 	numbers: string[];
 	values: Partial<Record<PerRecipientKey, string[]>>;
 	key: string;
@@ -89,22 +89,35 @@ function sharedPart(wire: Record<string, string>): Record<string, string> {
 	return shared;
 }
 
+/** The keys of the last parameters sorted, as given and sorted: the items of a run share them. */
+let lastKeys: { given: string[]; sorted: string[] } = { given: [], sorted: [] };
+
+function sortedKeys(record: Record<string, string>): string[] {
+	const given = Object.keys(record);
+	const last = lastKeys;
+	if (given.length === last.given.length && given.every((key, i) => key === last.given[i]))
+		return last.sorted;
+	lastKeys = { given, sorted: [...given].sort() };
+	return lastKeys.sorted;
+}
+
+const PER_RECIPIENT = new Set<string>(PER_RECIPIENT_KEYS);
+
 /**
  * A stable key of everything that must be equal for two sends to share a request: every
- * parameter except the recipients and their values (`shared`, the `sharedPart` of `wire`), plus
- * which per-recipient parameters are used (an item with idx cannot share with one without), plus
- * the hash of an uploaded file (items with different files never share a request).
+ * parameter except the recipients and their values (what `sharedPart` keeps), each written with
+ * its length; which per-recipient parameters are used (an item with idx cannot share with one
+ * without); and the hash of an uploaded file (items with different files never share a request).
+ * Written straight from the wire form: a run of 100,000 items makes as many keys.
  */
-function keyOf(
-	shared: Record<string, string>,
-	wire: Record<string, string>,
-	upload?: SendUpload,
-): string {
-	const sorted = Object.keys(shared)
-		.sort()
-		.map((key) => [key, shared[key]]);
-	const perRecipient = PER_RECIPIENT_KEYS.filter((key) => wire[key] !== undefined);
-	return JSON.stringify(upload ? [sorted, perRecipient, upload.sha256] : [sorted, perRecipient]);
+function keyOf(wire: Record<string, string>, upload?: SendUpload): string {
+	let key = '';
+	for (const name of sortedKeys(wire)) {
+		if (name === 'to') continue;
+		if (PER_RECIPIENT.has(name)) key += `+${name};`;
+		else key += `${name.length}:${name}${wire[name].length}:${wire[name]};`;
+	}
+	return upload ? `${key}#${upload.sha256}` : key;
 }
 
 function prepare(send: PlannedSend, options: BatchingOptions): PreparedItem {
@@ -118,13 +131,12 @@ function prepare(send: PlannedSend, options: BatchingOptions): PreparedItem {
 		values[key] = list;
 		if (list.length !== numbers.length) aligned = false;
 	}
-	const shared = sharedPart(wire);
 	return {
 		itemIndex: send.itemIndex,
-		shared,
+		wire,
 		numbers,
 		values,
-		key: keyOf(shared, wire, send.upload),
+		key: keyOf(wire, send.upload),
 		limit: Math.max(1, recipientLimit(request, options)),
 		allowDuplicates: request.flags.allow_duplicates === true,
 		aligned,
@@ -146,7 +158,7 @@ interface OpenRequest {
 
 function openRequest(item: PreparedItem): OpenRequest {
 	return {
-		shared: item.shared,
+		shared: sharedPart(item.wire),
 		valueKeys: Object.keys(item.values) as PerRecipientKey[],
 		members: [],
 		values: {},

@@ -98,11 +98,36 @@ export class RecipientTexts {
 	}
 }
 
+export interface TextSizes {
+	/** The recipient whose text needs the most parts (the first of them). */
+	index: number;
+	recipients: number;
+	/** Characters of the longest text. */
+	longest: number;
+	calculation: ReturnType<typeof calculateMessage>;
+}
+
+/**
+ * The sizes of the last text measured without per-recipient values (read only): a campaign
+ * sends the same text to thousands of items, and the checks and the output measure it twice.
+ */
+let lastMeasured: { message: string; normalize: boolean; sizes: TextSizes } | undefined;
+
 /**
  * The sizes of a send's texts, measured in one pass: the recipient whose text needs the most
  * parts (the first of them) with its calculation, and the characters of the longest text.
  */
-export function measureTexts(request: SendRequest, normalize: boolean) {
+export function measureTexts(request: SendRequest, normalize: boolean): TextSizes {
+	const message = request.message ?? '';
+	const oneText = PARAM_KEYS.every((key) => request.perRecipient[key] === undefined);
+	if (oneText && lastMeasured?.message === message && lastMeasured.normalize === normalize)
+		return lastMeasured.sizes;
+	const sizes = measureEach(request, normalize);
+	if (oneText) lastMeasured = { message, normalize, sizes };
+	return sizes;
+}
+
+function measureEach(request: SendRequest, normalize: boolean): TextSizes {
 	const texts = new RecipientTexts(request, normalize);
 	let worst = { index: 0, parts: 0 };
 	let longest = 0;

@@ -81,32 +81,42 @@ interface Slot {
 	entry?: ServiceListEntry;
 }
 
+const ONLY_DIGITS = /^\d*$/;
+
 function digits(value: unknown): string {
-	return value === undefined || value === null ? '' : String(value).replace(/\D/g, '');
+	if (value === undefined || value === null) return '';
+	const text = String(value);
+	// Numbers as the node sends them and the service lists them are digits already: no copy.
+	return ONLY_DIGITS.test(text) ? text : text.replace(/\D/g, '');
 }
 
-function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-	const list = map.get(key);
-	if (list) list.push(value);
-	else map.set(key, [value]);
-}
-
-/** Free slots under a key, in request order; taken ones are passed over for good. */
+/**
+ * Free slots under a key, in request order; taken ones are passed over for good. A key holds
+ * one slot, or a list when it repeats (10,000 recipients of a request are 10,000 keys: no list
+ * each). `matches` narrows the slots of a key further.
+ */
 class FreeSlots<K> {
-	private readonly lists = new Map<K, Slot[]>();
+	private readonly slots = new Map<K, Slot | Slot[]>();
 	private readonly heads = new Map<K, number>();
 
 	add(key: K, slot: Slot): void {
-		pushTo(this.lists, key, slot);
+		const held = this.slots.get(key);
+		if (held === undefined) this.slots.set(key, slot);
+		else if (Array.isArray(held)) held.push(slot);
+		else this.slots.set(key, [held, slot]);
 	}
 
-	first(key: K): Slot | undefined {
-		const list = this.lists.get(key);
-		if (!list) return undefined;
+	first(key: K, matches: (slot: Slot) => boolean = () => true): Slot | undefined {
+		const held = this.slots.get(key);
+		if (held === undefined) return undefined;
+		if (!Array.isArray(held)) return held.entry === undefined && matches(held) ? held : undefined;
 		let head = this.heads.get(key) ?? 0;
-		while (head < list.length && list[head].entry !== undefined) head++;
+		while (head < held.length && held[head].entry !== undefined) head++;
 		this.heads.set(key, head);
-		return list[head];
+		for (let i = head; i < held.length; i++) {
+			if (held[i].entry === undefined && matches(held[i])) return held[i];
+		}
+		return undefined;
 	}
 }
 
@@ -152,7 +162,7 @@ export function distributeResults(
 	const byIdx = new FreeSlots<string>();
 	const byNumber = new FreeSlots<string>();
 	for (const slot of slots) {
-		if (slot.idx) byIdx.add(`${slot.idx}\u0000${slot.number}`, slot);
+		if (slot.idx) byIdx.add(slot.idx, slot);
 		byNumber.add(slot.number, slot);
 	}
 	// Needed only for entries that neither idx nor number matched (rare): built on first use.
@@ -169,7 +179,7 @@ export function distributeResults(
 	};
 	const byIdxOf = (entry: ServiceListEntry, number: string) =>
 		typeof entry.idx === 'string' && entry.idx !== '' && number !== ''
-			? byIdx.first(`${entry.idx}\u0000${number}`)
+			? byIdx.first(entry.idx, (slot) => slot.number === number)
 			: undefined;
 	const free = (slot: Slot) => slot.entry === undefined;
 	const nationalFormOf = (number: string) =>
@@ -201,9 +211,13 @@ export function distributeResults(
 		return !take(slot, entry);
 	});
 
-	const answered = new Set(slots.filter((s) => s.entry !== undefined).map((s) => s.number));
+	// Usually every recipient has its entry now: the numbers answered are only gathered when not.
+	const allAnswered = slots.every((slot) => slot.entry !== undefined);
+	const answered = allAnswered
+		? new Set<string>()
+		: new Set(slots.filter((s) => s.entry !== undefined).map((s) => s.number));
 	const isRepeat = (slot: Slot) => slot.entry === undefined && answered.has(slot.number);
-	const unanswered = slots.filter((s) => s.entry === undefined && !isRepeat(s));
+	const unanswered = allAnswered ? [] : slots.filter((s) => s.entry === undefined && !isRepeat(s));
 	if (pending.length > 0 && pending.length === unanswered.length) {
 		pending.forEach((entry, i) => take(unanswered[i], entry));
 		pending = [];

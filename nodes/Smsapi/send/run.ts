@@ -108,7 +108,7 @@ export async function executeSends(
 			// Handing an answer back is such a step too: answers handed back one after the other
 			// (an earlier one arrived last) take a turn each, from the same queue of turns.
 			between: async () => await turns.next(),
-			settled: (index, result) => {
+			settled: async (index, result) => {
 				const request = requests[index] as ServiceRequest;
 				requests[index] = undefined;
 				// Error 53 to idx values this run generated counts as "sent once" only with proof that
@@ -124,7 +124,7 @@ export async function executeSends(
 				}
 				if (refusal) return failed(request, refusal);
 				if (result.ok) {
-					applyAnswer.call(this, request, result.value.data, outcomes);
+					await applyAnswer.call(this, request, result.value.data, outcomes);
 					return true;
 				}
 				const { error } = result;

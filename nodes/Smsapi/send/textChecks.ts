@@ -5,7 +5,7 @@
  */
 import { MAX_PARTS, findSpecialCharacters, normalizeText } from '../helpers/segments';
 import type { SendProblem } from './problems';
-import { measureTexts } from './recipientTexts';
+import { type TextSizes, measureTexts } from './recipientTexts';
 import { SINGLE_MAX_CHARACTERS, type SendRequest } from './request';
 
 const HEX = /^(?:[0-9a-fA-F]{2})+$/;
@@ -30,8 +30,6 @@ function isBinary(request: SendRequest): boolean {
 function textOf(request: SendRequest): string | undefined {
 	return isBinary(request) ? undefined : request.message;
 }
-
-type TextSizes = ReturnType<typeof measureTexts>;
 
 /**
  * The message (each recipient's version when [%1%]..[%4%] are filled in) fits in `max_parts`

@@ -4,12 +4,7 @@
  * dates in UNIX seconds, blank values left out, in the order the parameters were set.
  * `format=json` is the transport's business and not added here.
  */
-import {
-	type SendRequest,
-	isDateKey,
-	isFlagKey,
-	isPerRecipientKey,
-} from './request';
+import { type SendRequest, isDateKey, isFlagKey, isPerRecipientKey } from './request';
 
 /** The wire text of one parameter, or undefined when it is not sent (blank). */
 function wireValue(request: SendRequest, name: string): string | undefined {

@@ -14,6 +14,7 @@ import { createRequestError } from './failureErrors';
 import { interpretResponse } from './interpretResponse';
 import { classifyThrownError, thrownMessage } from './network';
 import { buildHttpRequestOptions } from './options';
+import { readLongJson } from './pacedJson';
 import type { ParsedBody } from './responseBody';
 import { header, runSummary } from './run';
 import type { RequestRun } from './run';
@@ -105,7 +106,9 @@ export async function attemptOnce(this: SmsapiContext, run: RequestRun): Promise
 	const status = response.statusCode;
 	const retryAfterMs = parseRetryAfter(header(response.headers, 'retry-after'));
 	if (request.beforeReading) await request.beforeReading();
-	const answer = interpretResponse(request, status, response.body, run.legacy);
+	// A long JSON answer (a send to thousands of recipients) is parsed in turns (pacedJson.ts).
+	const body = await readLongJson(response.body);
+	const answer = interpretResponse(request, status, body, run.legacy);
 	const { address, attempts } = run;
 
 	if (isFailureStatus(status, run.legacy)) {

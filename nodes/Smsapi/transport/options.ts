@@ -24,7 +24,8 @@ function joinUrl(baseUrl: string, endpoint: string): string {
  * - Legacy endpoints get `format=json` (first in the body of a POST, in the query otherwise).
  * - Bodies are form-encoded (JSON with `bodyFormat: 'json'`, multipart with `bodyFormat:
  *   'multipart'` and `boundary`, the request's own); GET/DELETE carry their parameters in the query.
- * - The body arrives as text (`json: false`, `encoding: 'text'`) and is parsed by content;
+ * - The body arrives as bytes (`json: false`, `encoding: 'arraybuffer'`: a long answer never
+ *   becomes one string, pacedJson.ts) and is parsed by content;
  *   every HTTP status resolves (`ignoreHttpStatusErrors`) so that failover can read it.
  */
 export function buildHttpRequestOptions(
@@ -61,7 +62,7 @@ export function buildHttpRequestOptions(
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		json: false,
-		encoding: 'text',
+		encoding: 'arraybuffer',
 	};
 	if (Object.keys(qs).length) options.qs = qs;
 	if (withBody && request.bodyFormat === 'multipart') {

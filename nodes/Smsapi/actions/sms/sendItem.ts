@@ -57,7 +57,10 @@ export class SmsItemReader {
 		return this.parameters.isConstant('message') && this.parameters.isConstant('options');
 	}
 
-	/** The item's request: its options parsed (once per run when they are constant), its numbers. */
+	/**
+	 * The item's request: its options parsed (once per run when they are constant, also when the
+	 * message is an expression: it is set on the item's copy), its numbers.
+	 */
 	private requestFor(options: IDataObject, numbers: string[], constant: boolean): SendRequest {
 		const parse = () => parseSendOptions(options, { timezone: this.context.getTimezone?.() });
 		if (constant) return forRecipients((this.shared ??= parse()), numbers);
@@ -76,7 +79,7 @@ export class SmsItemReader {
 			message = defuseExpressionMacros(this.parameters, itemIndex, message, options);
 
 		const constant = this.constantText;
-		const request = this.requestFor(options, numbers, constant);
+		const request = this.requestFor(options, numbers, this.parameters.isConstant('options'));
 		// A template replaces the message (Message is hidden then; a value left from before is ignored).
 		if (message !== '' && !hasParameter(request, 'template'))
 			setParameter(request, 'message', message);

@@ -19,7 +19,7 @@ describe('what goes on the wire', () => {
 
 		expect(hits).toHaveLength(1);
 		const [hit] = hits;
-		expect(hit.headers['content-type']).toBe('application/x-www-form-urlencoded');
+		expect(hit.headers['content-type']).toBe('application/x-www-form-urlencoded; charset=utf-8');
 		expect(hit.headers['user-agent']).toBe('n8n-nodes-smsapi-plus/0.1.0');
 		expect(hit.headers.authorization).toBe(`Bearer ${TOKEN}`);
 		expect(hit.query).toEqual({});
@@ -49,7 +49,7 @@ describe('what goes on the wire', () => {
 		const deleted = await run(test, { method: 'DELETE', endpoint: 'contacts/5b83ba81a788494a04a2d9b4', safeToRepeat: true });
 
 		expect(hits[0].query).toEqual({});
-		expect(hits[1].headers['content-type']).toBe('application/x-www-form-urlencoded');
+		expect(hits[1].headers['content-type']).toBe('application/x-www-form-urlencoded; charset=utf-8');
 		expect(hits[1].body).toEqual({ city: 'Kraków' });
 		expect(deleted).toEqual({ data: {}, meta: { address: 'primary', attempts: 1, httpStatus: 204 } });
 	});

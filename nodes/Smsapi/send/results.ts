@@ -4,71 +4,25 @@
  */
 import { SameNumberIndex } from '../helpers/numbers';
 import type { ServiceRequest } from './batching';
+import type {
+	DistributedResults,
+	InvalidNumberEntry,
+	ItemSendResult,
+	SendResponse,
+	ServiceListEntry,
+	SkippedRecipient,
+} from './resultTypes';
+import { digits, inRequestOrder } from './resultsInOrder';
 
-/** One element of the service's `list` (JSON send answer). */
-export interface ServiceListEntry {
-	id: string;
-	points: number | string;
-	number: string;
-	date_sent?: number;
-	submitted_number?: string;
-	status?: string;
-	error?: unknown;
-	idx?: string | null;
-	parts?: number;
-	[key: string]: unknown;
-}
-
-/** One element of the service's `invalid_numbers`. */
-export interface InvalidNumberEntry {
-	number?: string;
-	submitted_number?: string;
-	message?: string;
-	error_code?: number;
-	[key: string]: unknown;
-}
-
-/** The JSON answer of `sms.do` (success or failure). */
-export interface SendResponse {
-	count?: number;
-	list?: ServiceListEntry[];
-	invalid_numbers?: InvalidNumberEntry[];
-	error?: number | string;
-	message?: string;
-	[key: string]: unknown;
-}
-
-export interface SentRecipient {
-	recipientIndex: number;
-	/** The number as sent. */
-	number: string;
-	/** The service's entry for it, as the service wrote it. */
-	entry: ServiceListEntry;
-}
-
-export interface SkippedRecipient {
-	recipientIndex: number;
-	number: string;
-	/** Why no message went to this number, in words. */
-	reason: string;
-	/** The service's error code, when it gave one. */
-	errorCode?: number;
-	/** The service's `invalid_numbers` entry, when it listed this number. */
-	entry?: InvalidNumberEntry;
-}
-
-export interface ItemSendResult {
-	itemIndex: number;
-	sent: SentRecipient[];
-	skipped: SkippedRecipient[];
-}
-
-export interface DistributedResults {
-	/** One per member of the request, in member order. */
-	items: ItemSendResult[];
-	/** Entries of `list` that matched no recipient (should not happen; never dropped silently). */
-	unmatched: ServiceListEntry[];
-}
+export type {
+	DistributedResults,
+	InvalidNumberEntry,
+	ItemSendResult,
+	SendResponse,
+	SentRecipient,
+	ServiceListEntry,
+	SkippedRecipient,
+} from './resultTypes';
 
 interface Slot {
 	/** Place in the request. */
@@ -79,15 +33,6 @@ interface Slot {
 	/** The idx this recipient was sent with, when the request's idx values line up with `to`. */
 	idx?: string;
 	entry?: ServiceListEntry;
-}
-
-const ONLY_DIGITS = /^\d*$/;
-
-function digits(value: unknown): string {
-	if (value === undefined || value === null) return '';
-	const text = String(value);
-	// Numbers as the node sends them and the service lists them are digits already: no copy.
-	return ONLY_DIGITS.test(text) ? text : text.replace(/\D/g, '');
 }
 
 /**
@@ -135,6 +80,15 @@ export function distributeResults(
 	batch: ServiceRequest,
 	response: SendResponse | readonly ServiceListEntry[],
 ): DistributedResults {
+	return distributeByMatching(batch, response, true);
+}
+
+/** `distributeResults`; `inOrder` false: always by the matching (for tests that compare the two). */
+export function distributeByMatching(
+	batch: ServiceRequest,
+	response: SendResponse | readonly ServiceListEntry[],
+	inOrder = false,
+): DistributedResults {
 	const answer: SendResponse = Array.isArray(response)
 		? { list: [...response] }
 		: (response as SendResponse);
@@ -144,6 +98,10 @@ export function distributeResults(
 	const invalid = (Array.isArray(answer.invalid_numbers) ? answer.invalid_numbers : []).filter(
 		(entry): entry is InvalidNumberEntry => typeof entry === 'object' && entry !== null,
 	);
+
+	const sentIdx = batch.params.idx === undefined ? [] : batch.params.idx.split('|');
+	const usual = inOrder ? inRequestOrder(batch, list, sentIdx) : undefined;
+	if (usual) return usual;
 
 	const slots: Slot[] = [];
 	batch.members.forEach((member, m) => {
@@ -156,7 +114,6 @@ export function distributeResults(
 			});
 		});
 	});
-	const sentIdx = batch.params.idx === undefined ? [] : batch.params.idx.split('|');
 	if (sentIdx.length === slots.length) slots.forEach((slot, i) => (slot.idx = sentIdx[i]));
 
 	const byIdx = new FreeSlots<string>();

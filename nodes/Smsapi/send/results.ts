@@ -80,28 +80,38 @@ export function distributeResults(
 	batch: ServiceRequest,
 	response: SendResponse | readonly ServiceListEntry[],
 ): DistributedResults {
-	return distributeByMatching(batch, response, true);
+	const { list } = readAnswer(response);
+	return inRequestOrder(batch, list, sentIdxOf(batch)) ?? distributeByMatching(batch, response);
 }
 
-/** `distributeResults`; `inOrder` false: always by the matching (for tests that compare the two). */
-export function distributeByMatching(
-	batch: ServiceRequest,
-	response: SendResponse | readonly ServiceListEntry[],
-	inOrder = false,
-): DistributedResults {
+/** The answer's entries that are objects, and the answer itself (a bare list as `{ list }`). */
+function readAnswer(response: SendResponse | readonly ServiceListEntry[]) {
 	const answer: SendResponse = Array.isArray(response)
 		? { list: [...response] }
 		: (response as SendResponse);
 	const list = (Array.isArray(answer.list) ? answer.list : []).filter(
 		(entry): entry is ServiceListEntry => typeof entry === 'object' && entry !== null,
 	);
+	return { answer, list };
+}
+
+function sentIdxOf(batch: ServiceRequest): string[] {
+	return batch.params.idx === undefined ? [] : batch.params.idx.split('|');
+}
+
+/**
+ * `distributeResults` by the matching alone, for any answer (what an answer in request order is
+ * handed back as the short way, resultsInOrder.ts, gives the same: the tests compare the two).
+ */
+export function distributeByMatching(
+	batch: ServiceRequest,
+	response: SendResponse | readonly ServiceListEntry[],
+): DistributedResults {
+	const { answer, list } = readAnswer(response);
 	const invalid = (Array.isArray(answer.invalid_numbers) ? answer.invalid_numbers : []).filter(
 		(entry): entry is InvalidNumberEntry => typeof entry === 'object' && entry !== null,
 	);
-
-	const sentIdx = batch.params.idx === undefined ? [] : batch.params.idx.split('|');
-	const usual = inOrder ? inRequestOrder(batch, list, sentIdx) : undefined;
-	if (usual) return usual;
+	const sentIdx = sentIdxOf(batch);
 
 	const slots: Slot[] = [];
 	batch.members.forEach((member, m) => {

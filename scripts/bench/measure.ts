@@ -114,18 +114,7 @@ function probeSamples(file: string, pid: number, from: number, to: number): Prob
  */
 export async function probeCaughtUp(file: string, pid: number, to: number): Promise<void> {
 	const until = Date.now() + 3_000;
-	while (Date.now() < until) {
-		let text = '';
-		try {
-			text = fs.readFileSync(file, 'utf8');
-		} catch {
-			return;
-		}
-		const written = text.split('\n').some((line) => {
-			const [at, linePid] = line.split(' ').map(Number);
-			return linePid === pid && at >= to + 100;
-		});
-		if (written) return;
+	while (Date.now() < until && probeSamples(file, pid, to + 100, Number.POSITIVE_INFINITY).length === 0) {
 		await new Promise((resolve) => setTimeout(resolve, 50));
 	}
 }

@@ -89,16 +89,22 @@ function sharedPart(wire: Record<string, string>): Record<string, string> {
 	return shared;
 }
 
-/** The keys of the last parameters sorted, as given and sorted: the items of a run share them. */
-let lastKeys: { given: string[]; sorted: string[] } = { given: [], sorted: [] };
+/**
+ * Keys in sorted order, the last list sorted kept: the sends of a run have the same parameters in
+ * the same order, so 100,000 items sort one list.
+ */
+class SortedKeys {
+	private given: string[] = [];
+	private sorted: string[] = [];
 
-function sortedKeys(record: Record<string, string>): string[] {
-	const given = Object.keys(record);
-	const last = lastKeys;
-	if (given.length === last.given.length && given.every((key, i) => key === last.given[i]))
-		return last.sorted;
-	lastKeys = { given, sorted: [...given].sort() };
-	return lastKeys.sorted;
+	of(record: Record<string, string>): string[] {
+		const given = Object.keys(record);
+		if (given.length !== this.given.length || given.some((key, i) => key !== this.given[i])) {
+			this.given = given;
+			this.sorted = [...given].sort();
+		}
+		return this.sorted;
+	}
 }
 
 const PER_RECIPIENT = new Set<string>(PER_RECIPIENT_KEYS);
@@ -110,9 +116,9 @@ const PER_RECIPIENT = new Set<string>(PER_RECIPIENT_KEYS);
  * without); and the hash of an uploaded file (items with different files never share a request).
  * Written straight from the wire form: a run of 100,000 items makes as many keys.
  */
-function keyOf(wire: Record<string, string>, upload?: SendUpload): string {
+function keyOf(wire: Record<string, string>, keys: SortedKeys, upload?: SendUpload): string {
 	let key = '';
-	for (const name of sortedKeys(wire)) {
+	for (const name of keys.of(wire)) {
 		if (name === 'to') continue;
 		if (PER_RECIPIENT.has(name)) key += `+${name};`;
 		else key += `${name.length}:${name}${wire[name].length}:${wire[name]};`;
@@ -120,7 +126,7 @@ function keyOf(wire: Record<string, string>, upload?: SendUpload): string {
 	return upload ? `${key}#${upload.sha256}` : key;
 }
 
-function prepare(send: PlannedSend, options: BatchingOptions): PreparedItem {
+function prepare(send: PlannedSend, options: BatchingOptions, keys: SortedKeys): PreparedItem {
 	const { request, wire } = send;
 	const numbers = request.to;
 	const values: PreparedItem['values'] = {};
@@ -136,7 +142,7 @@ function prepare(send: PlannedSend, options: BatchingOptions): PreparedItem {
 		wire,
 		numbers,
 		values,
-		key: keyOf(wire, send.upload),
+		key: keyOf(wire, keys, send.upload),
 		limit: Math.max(1, recipientLimit(request, options)),
 		allowDuplicates: request.flags.allow_duplicates === true,
 		aligned,
@@ -224,6 +230,8 @@ export class RequestPlanner {
 
 	private readonly openByKey = new Map<string, OpenRequest>();
 
+	private readonly keys = new SortedKeys();
+
 	constructor(private readonly options: BatchingOptions = {}) {
 		this.batching = options.batching ?? true;
 	}
@@ -242,7 +250,7 @@ export class RequestPlanner {
 	/** Plans one send (in input order). */
 	add(raw: PlannedSend): void {
 		const { batching, openByKey } = this;
-		const item = prepare(raw, this.options);
+		const item = prepare(raw, this.options, this.keys);
 
 		if (!item.aligned) {
 			const request = this.start(item);

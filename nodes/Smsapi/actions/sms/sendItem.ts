@@ -61,9 +61,10 @@ export class SmsItemReader {
 	 * The item's request: its options parsed (once per run when they are constant, also when the
 	 * message is an expression: it is set on the item's copy), its numbers.
 	 */
-	private requestFor(options: IDataObject, numbers: string[], constant: boolean): SendRequest {
+	private requestFor(options: IDataObject, numbers: string[]): SendRequest {
 		const parse = () => parseSendOptions(options, { timezone: this.context.getTimezone?.() });
-		if (constant) return forRecipients((this.shared ??= parse()), numbers);
+		if (this.parameters.isConstant('options'))
+			return forRecipients((this.shared ??= parse()), numbers);
 		const request = parse();
 		setRecipientValues(request, 'to', numbers);
 		return request;
@@ -79,7 +80,7 @@ export class SmsItemReader {
 			message = defuseExpressionMacros(this.parameters, itemIndex, message, options);
 
 		const constant = this.constantText;
-		const request = this.requestFor(options, numbers, this.parameters.isConstant('options'));
+		const request = this.requestFor(options, numbers);
 		// A template replaces the message (Message is hidden then; a value left from before is ignored).
 		if (message !== '' && !hasParameter(request, 'template'))
 			setParameter(request, 'message', message);

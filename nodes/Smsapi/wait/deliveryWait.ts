@@ -10,12 +10,10 @@
  * the node leaves the "timed out" item as that input before it waits (sendAndWait.operation.ts).
  * Either way the items leave on the node's one output.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-
 import type { IDataObject } from 'n8n-workflow';
 
-/** The query parameter of the report address that only this node can compute. */
-export const WAIT_CHECK_PARAMETER = 'smsapi_check';
+import { resolveStatus } from '../trigger/statuses';
+import { CHECK_HASH_FIELD, WAIT_CHECK_PARAMETER } from './reportCheck';
 
 /** The longest wait: what the service keeps trying to deliver at most (Expiration Date, 72 h). */
 export const MAX_WAIT_HOURS = 72;
@@ -50,26 +48,6 @@ export function waitLimit(
 	return { until: new Date(from.getTime() + ms) };
 }
 
-/** What the check is keyed with: the credential's secret part (token, or login and password). */
-export function credentialKey(credentials: IDataObject): string {
-	const parts = ['authentication', 'token', 'username', 'password'].map((key) =>
-		credentials[key] === undefined ? '' : String(credentials[key]),
-	);
-	return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-}
-
-/** The check of one waiting message: bound to the execution, the node and the message's idx. */
-export function waitCheck(key: string, executionId: string, nodeId: string, idx: string): string {
-	return createHmac('sha256', key)
-		.update(JSON.stringify([executionId, nodeId, idx]))
-		.digest('hex');
-}
-
-export function checksMatch(given: unknown, expected: string): boolean {
-	if (typeof given !== 'string' || given.length !== expected.length) return false;
-	return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-}
-
 /** The execution's resume address with the check added (its own query, n8n's token, kept). */
 export function reportAddress(resumeUrl: string, check: string): string {
 	const url = new URL(resumeUrl);
@@ -94,6 +72,28 @@ const REPORT_FIELDS = [
 	'mnc',
 ];
 
+/**
+ * Statuses after which the service sends no later report of the message: they end the wait.
+ * 403 SENT does not: the service calls it "sent without a final delivery report" (the spec's
+ * status table), which is no delivery, and the network's DELIVERED may still follow. QUEUE (409)
+ * and ACCEPTED (410) are on the way. A status the table does not know keeps the wait too.
+ */
+const ENDS_THE_WAIT = new Set([401, 402, 404, 405, 406, 407, 408, 412]);
+
+/** The status of a report (its code, or its name where the code is missing or unknown). */
+function statusOf(report: IDataObject): { code: number; name: string } | undefined {
+	const code = typeof report.status === 'number' ? report.status : Number(report.status);
+	const name = typeof report.status_name === 'string' ? report.status_name : undefined;
+	const status = resolveStatus(Number.isInteger(code) ? code : undefined, name);
+	return status && { code: status.code, name: status.name };
+}
+
+/** Whether the report ends the wait (see ENDS_THE_WAIT). */
+export function endsTheWait(report: IDataObject): boolean {
+	const status = statusOf(report);
+	return status !== undefined && ENDS_THE_WAIT.has(status.code);
+}
+
 /** The callback's reports of the waiting message: its idx, or its id where a report has no idx. */
 export function reportsOf(reports: readonly IDataObject[], waiting: IDataObject): IDataObject[] {
 	const idx = typeof waiting.idx === 'string' && waiting.idx !== '' ? waiting.idx : undefined;
@@ -105,25 +105,31 @@ export function reportsOf(reports: readonly IDataObject[], waiting: IDataObject)
 	});
 }
 
-/** The item a final report resumes the execution with. */
+/** The item a report that ends the wait resumes the execution with (without the check's hash). */
 export function deliveredItem(waiting: IDataObject, report: IDataObject): IDataObject {
 	const kept: IDataObject = {};
 	for (const key of REPORT_FIELDS) if (report[key] !== undefined) kept[key] = report[key];
+	const { [CHECK_HASH_FIELD]: _hash, ...sent } = waiting;
 	return {
-		...waiting,
-		delivered: report.status === 404 || report.status_name === 'DELIVERED',
+		...sent,
+		delivered: statusOf(report)?.code === 404,
 		timedOut: false,
 		report: kept,
 	};
 }
 
-/** The item the node leaves for n8n to pass on should the limit run out first. */
-export function timedOutItem(sent: IDataObject, until: Date): IDataObject {
+/**
+ * The item the node leaves for n8n to pass on should the limit run out first, with the hash of
+ * its report address's check (reportCheck.ts). n8n writes nothing of a waiting execution until it
+ * resumes, so a report that does not end the wait (SENT, QUEUE, ACCEPTED) cannot be added to it.
+ */
+export function timedOutItem(sent: IDataObject, until: Date, checkHash: string): IDataObject {
 	return {
 		...sent,
 		delivered: false,
 		timedOut: true,
 		report: null,
 		waitUntil: until.toISOString(),
+		[CHECK_HASH_FIELD]: checkHash,
 	};
 }

@@ -6,14 +6,13 @@ import type {
 } from 'n8n-workflow';
 
 import { parseCallback } from '../trigger/callbackParsing';
+import { deliveredItem, endsTheWait, reportsOf } from './deliveryWait';
 import {
+	CHECK_HASH_FIELD,
 	WAIT_CHECK_PARAMETER,
-	checksMatch,
-	credentialKey,
-	deliveredItem,
-	reportsOf,
-	waitCheck,
-} from './deliveryWait';
+	checkMatches,
+	earlierCheckMatches,
+} from './reportCheck';
 
 /**
  * The resume address of an execution waiting in Send and Wait for Delivery: n8n calls `webhook()`
@@ -66,11 +65,16 @@ interface PlainResponse {
 
 /** Answered, and the execution keeps waiting. */
 function answer(this: IWebhookFunctions, status: number, text: string): IWebhookResponseData {
-	(this.getResponseObject() as unknown as PlainResponse)
-		.status(status)
-		.type('text/plain')
-		.send(text);
-	return { noWebhookResponse: true };
+	try {
+		(this.getResponseObject() as unknown as PlainResponse)
+			.status(status)
+			.type('text/plain')
+			.send(text);
+		return { noWebhookResponse: true };
+	} catch {
+		// No response object to answer with: n8n answers 200 with the text; nothing resumes.
+		return { webhookResponse: text };
+	}
 }
 
 /** The item the node left waiting (what n8n would pass on at the limit), as plain data. */
@@ -80,13 +84,36 @@ function waitingItem(this: IWebhookFunctions): IDataObject | undefined {
 	return JSON.parse(JSON.stringify(value)) as IDataObject;
 }
 
+/** Whether the call carries the check of the waiting message's report address (reportCheck.ts). */
+async function carriesCheck(
+	this: IWebhookFunctions,
+	waiting: IDataObject,
+	given: unknown,
+): Promise<boolean> {
+	if (waiting[CHECK_HASH_FIELD] !== undefined)
+		return checkMatches(given, waiting[CHECK_HASH_FIELD]);
+	// An execution that began waiting before the random check: its check is keyed with the
+	// credential, which may be gone (then the call is refused like any other without the check).
+	let credentials: IDataObject;
+	try {
+		credentials = (await this.getCredentials('smsapiApi')) as IDataObject;
+	} catch {
+		return false;
+	}
+	return earlierCheckMatches(given, credentials, {
+		executionId: this.getExecutionId(),
+		nodeId: this.getNode().id,
+		idx: String(waiting.idx ?? ''),
+	});
+}
+
 /**
- * A call of the resume address: resumes only with the final report of the waiting message, on an
- * address with this execution's check. Anything else is answered and changes nothing: a report
- * that is not final (answered OK, the service then sends the next), one of another message, a
- * call without the check (403).
+ * A call of the resume address: resumes only with the waiting message's report that ends the wait
+ * (endsTheWait), on an address with this execution's check. Anything else is answered and changes
+ * nothing: a report on the way (answered OK, the service then sends the next), one of another
+ * message, a call without the check (403).
  */
-export async function resumeOnReport(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+async function judgeCall(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const nodeName = this.getNode().name;
 	if (this.getNodeParameter('operation', '') !== 'sendAndWaitForDelivery')
 		return answer.call(this, 404, 'Not Found');
@@ -94,14 +121,7 @@ export async function resumeOnReport(this: IWebhookFunctions): Promise<IWebhookR
 	if (!waiting || waiting.timedOut !== true) return answer.call(this, 404, 'Not Found');
 
 	const query = this.getQueryData() as IDataObject;
-	const key = credentialKey((await this.getCredentials('smsapiApi')) as IDataObject);
-	const expected = waitCheck(
-		key,
-		this.getExecutionId(),
-		this.getNode().id,
-		String(waiting.idx ?? ''),
-	);
-	if (!checksMatch(query[WAIT_CHECK_PARAMETER], expected)) {
+	if (!(await carriesCheck.call(this, waiting, query[WAIT_CHECK_PARAMETER]))) {
 		this.logger.warn(
 			`SMSAPI "${nodeName}": a call of execution ${this.getExecutionId()}'s report address without its check was refused; the execution keeps waiting`,
 		);
@@ -109,10 +129,32 @@ export async function resumeOnReport(this: IWebhookFunctions): Promise<IWebhookR
 	}
 	const parsed = parseCallback('dlr', { query, body: this.getBodyData() });
 	if (!parsed.ok) return answer.call(this, parsed.status, `Bad Request: ${parsed.reason}`);
-	const final = reportsOf(parsed.reports, waiting).find((report) => report.final === true);
-	// A report on the way (queued, accepted by the network) or of another message: keep waiting.
-	if (!final) return answer.call(this, 200, 'OK');
-	// The same final report twice at once: one resume (no await between the check and the return).
+	const ending = reportsOf(parsed.reports, waiting).find(endsTheWait);
+	// A report on the way (queued, accepted by the network, sent without a report) or of another
+	// message: keep waiting.
+	if (!ending) return answer.call(this, 200, 'OK');
+	// The same report twice at once: one resume (no await between the claim and the return).
 	if (!claimResume(this.getExecutionId(), this.getNode().id)) return answer.call(this, 200, 'OK');
-	return { workflowData: [[{ json: deliveredItem(waiting, final), pairedItem: { item: 0 } }]] };
+	return { workflowData: [[{ json: deliveredItem(waiting, ending), pairedItem: { item: 0 } }]] };
+}
+
+/**
+ * The node's `webhook()` for a waiting execution. It never throws: n8n would end the waiting
+ * execution with the error (and some versions resume it with an empty item; n8n's
+ * `webhook-helpers.ts`), so one odd call would lose the wait. A call it cannot judge is answered
+ * 500 (the service repeats a report it could not deliver) and the execution keeps waiting.
+ */
+export async function resumeOnReport(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	try {
+		return await judgeCall.call(this);
+	} catch (error) {
+		try {
+			this.logger.warn(
+				`SMSAPI "${this.getNode().name}": a call of a waiting execution's report address could not be read (${error instanceof Error ? error.name : 'error'}); the execution keeps waiting`,
+			);
+		} catch {
+			// Nothing to log with: the answer below still keeps the execution waiting.
+		}
+		return answer.call(this, 500, 'Internal Server Error');
+	}
 }

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { SendChannel } from '../../send/channel';
@@ -14,12 +9,11 @@ import { sendOptions } from '../../send/sendOptions';
 import {
 	DEFAULT_WAIT_MINUTES,
 	MAX_WAIT_HOURS,
-	credentialKey,
 	reportAddress,
 	timedOutItem,
-	waitCheck,
 	waitLimit,
 } from '../../wait/deliveryWait';
+import { newReportCheck } from '../../wait/reportCheck';
 import { recipientsAndText } from './send.operation';
 import { SmsItemReader } from './sendItem';
 
@@ -47,7 +41,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'The execution waits here until the final delivery report arrives (delivered: true or false) or the time limit runs out (timedOut: true). Then one item leaves the node: branch on "delivered" with an IF node.',
+			'The execution waits here until a final delivery report arrives (delivered: true or false) or the time limit runs out (timedOut: true). SENT, QUEUE and ACCEPTED are not final: a DELIVERED may still follow. Then one item leaves the node: branch on "delivered" with an IF node.',
 		name: 'waitNotice',
 		type: 'notice',
 		default: '',
@@ -89,8 +83,8 @@ const ONE_MESSAGE =
 
 /**
  * Send and Wait for Delivery: one SMS sent as Send sends it (the same reader, checks, idx guard
- * and failover), with `notify_url` set to this execution's resume address (plus a check only this
- * node can compute, bound to the execution and the message's idx), then the execution waits. Its
+ * and failover), with `notify_url` set to this execution's resume address plus a random check
+ * made for this send (the waiting item keeps only its hash), then the execution waits. Its
  * `webhook()` (wait/resumeWebhook.ts) resumes it with the final report; at the time limit n8n
  * passes on the "timed out" item left as the node's input here.
  */
@@ -115,7 +109,8 @@ export async function execute(
 	if (!executionId) throw refuse.call(this, 'This execution has no ID to resume', ONE_MESSAGE);
 
 	const reader = new SmsItemReader(this);
-	const key = credentialKey((await this.getCredentials('smsapiApi')) as IDataObject);
+	// The report address's check, made for this send (wait/reportCheck.ts).
+	const { check, hash } = newReportCheck();
 	const resumeUrl = String(this.evaluateExpression('{{ $execution.resumeUrl }}', 0));
 	let until: Date | undefined;
 	let idx = '';
@@ -152,7 +147,7 @@ export async function execute(
 		finishSend: (send) => {
 			// The idx (the user's, or the one the node generated) names the message in its reports.
 			idx = send.request.perRecipient.idx?.[0] ?? '';
-			const address = reportAddress(resumeUrl, waitCheck(key, executionId, node.id, idx));
+			const address = reportAddress(resumeUrl, check);
 			setParameter(send.request, 'notify_url', address);
 			send.wire.notify_url = address;
 		},
@@ -168,7 +163,7 @@ export async function execute(
 		return output;
 
 	const waiting: INodeExecutionData = {
-		json: timedOutItem({ ...sent.json, idx: sent.json.idx || idx }, until),
+		json: timedOutItem({ ...sent.json, idx: sent.json.idx || idx }, until, hash),
 		pairedItem: { item: 0 },
 	};
 	// At the limit n8n runs on with this node switched off, which passes on its input: the item

@@ -4,8 +4,11 @@
  * (`notify_url`), and only the message's final report resumes it. Reports are sent on cue
  * (`POST /__control/dlr`), so that a test knows which report the execution saw last:
  * - delivered → resumes with `delivered: true` and the report; undelivered → `delivered: false`;
- * - a report that is not final (ACCEPTED) is answered and does not resume;
- * - forged calls (no check, a changed check, another message's final report) do not resume;
+ * - a report that is not final (ACCEPTED, SENT) is answered and does not resume: a DELIVERED
+ *   after SENT resumes with `delivered: true`;
+ * - forged calls (no check, a changed check, a check of 64 characters that are not 64 bytes,
+ *   another message's final report) do not resume, and the genuine report still does;
+ * - the credential's token rotated while the execution waits: the genuine report still resumes;
  * - no final report → resumes at the time limit with `timedOut: true` (n8n looks for due waiting
  *   executions once a minute: this one runs beside the others and is checked last);
  * - n8n restarted while the execution waits → the report still resumes it;
@@ -48,10 +51,16 @@ interface Waiting {
 	message: EmulatedMessage;
 }
 
-async function startWaiting(suite: Suite, to: string, limitSeconds?: number, afterFails = false): Promise<Waiting> {
+async function startWaiting(
+	suite: Suite,
+	to: string,
+	limitSeconds?: number,
+	afterFails = false,
+	credential: { id: string; name: string } = suite.credential,
+): Promise<Waiting> {
 	const { n8n, emulator } = suite;
 	const path = `e2e-wait-${newId().slice(0, 8)}`;
-	const [workflowId] = await n8n.createWorkflows([sendAndWaitWorkflow(suite.credential, path, to, { limitSeconds, afterFails })]);
+	const [workflowId] = await n8n.createWorkflows([sendAndWaitWorkflow(credential, path, to, { limitSeconds, afterFails })]);
 	await n8n.activate(workflowId);
 	const before = await n8n.lastExecutionId();
 	const res = await fetch(n8n.webhookUrl(path), { signal: AbortSignal.timeout(30_000) });
@@ -196,6 +205,56 @@ describe.each(n8nLines())('n8n $version (line $line): SMS → Send and Wait for 
 			await report(suite, waiting.message, 404);
 			expect(output(await finished(suite, waiting.executionId))).toMatchObject({ delivered: true });
 			await sentOnce(suite, '48500000003');
+		},
+		TEST_TIMEOUT_MS,
+	);
+
+	test(
+		'SENT (403) does not end the wait; the DELIVERED after it resumes with delivered: true',
+		async () => {
+			const waiting = await startWaiting(suite, '48500000007');
+			await report(suite, waiting.message, 403);
+			await stillWaiting(suite, waiting.executionId);
+			await report(suite, waiting.message, 404);
+			const json = output(await finished(suite, waiting.executionId));
+			expect(json).toMatchObject({ delivered: true, timedOut: false });
+			expect(json.report).toMatchObject({ status: 404, status_name: 'DELIVERED' });
+			await sentOnce(suite, '48500000007');
+		},
+		TEST_TIMEOUT_MS,
+	);
+
+	test(
+		"a check of 64 characters that are not 64 bytes (64 × é), n8n's own signature kept: refused (403), the execution keeps waiting",
+		async () => {
+			const waiting = await startWaiting(suite, '48500000008');
+			const url = new URL(waiting.message.notifyUrl as string);
+			url.searchParams.set('MsgId', waiting.message.id);
+			url.searchParams.set('status', '404');
+			url.searchParams.set('status_name', 'DELIVERED');
+			url.searchParams.set('idx', waiting.message.idx ?? '');
+			url.searchParams.set('smsapi_check', 'é'.repeat(64));
+			const res = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+			await res.text();
+			expect(res.status).toBe(403);
+			await stillWaiting(suite, waiting.executionId);
+			await report(suite, waiting.message, 404);
+			expect(output(await finished(suite, waiting.executionId))).toMatchObject({ delivered: true, timedOut: false });
+			await sentOnce(suite, '48500000008');
+		},
+		TEST_TIMEOUT_MS,
+	);
+
+	test(
+		"the credential's token rotated while the execution waits: the genuine report still resumes it",
+		async () => {
+			const data = smsapiTokenCredentialData(suite.emulator);
+			const [rotating] = await suite.n8n.createCredentials([{ type: SMSAPI_CREDENTIAL_TYPE, name: `SMSAPI rotating ${newId().slice(0, 6)}`, data }]);
+			const waiting = await startWaiting(suite, '48500000010', undefined, false, rotating);
+			await suite.n8n.updateCredential(rotating.id, { ...rotating, data: { ...data, token: 'a-rotated-token' } });
+			await report(suite, waiting.message, 404);
+			expect(output(await finished(suite, waiting.executionId))).toMatchObject({ delivered: true, timedOut: false });
+			await sentOnce(suite, '48500000010');
 		},
 		TEST_TIMEOUT_MS,
 	);

@@ -89,6 +89,11 @@ export class N8nInstance extends N8nServer {
 		return out;
 	}
 
+	/** Changes a saved credential's data the way the editor does (e.g. a token rotated). */
+	updateCredential(id: string, cred: CredentialJson & { name: string }): Promise<void> {
+		return this.session.updateCredential(id, cred);
+	}
+
 	/**
 	 * Saves workflows in the running n8n the way the editor does (REST, inactive). n8n 1.x assigns
 	 * its own ids (2.x keeps a given one): use the returned ids. Cheaper than importWorkflows().

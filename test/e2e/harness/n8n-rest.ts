@@ -120,6 +120,12 @@ export class RestSession {
 		return id;
 	}
 
+	/** Saves a credential's new data the way the editor does (PATCH /rest/credentials/:id). */
+	async updateCredential(id: string, cred: CredentialJson & { name: string }): Promise<void> {
+		const res = await this.rest('PATCH', `/rest/credentials/${id}`, { name: cred.name, type: cred.type, data: cred.data });
+		if (res.status !== 200) throw this.fail(`PATCH /rest/credentials/${id}`, res);
+	}
+
 	/**
 	 * Saves a new workflow the way the editor does (POST /rest/workflows; inactive). n8n 2.x keeps
 	 * a given id; 1.x always assigns its own. Returns n8n's id and versionId.

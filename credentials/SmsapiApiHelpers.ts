@@ -22,10 +22,38 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 	return prototype === Object.prototype || prototype === null;
 }
 
+/** The boundary of a `multipart/form-data` Content-Type, or undefined. */
+function multipartBoundary(contentType: string): string | undefined {
+	if (!/^multipart\/form-data\s*;/i.test(contentType.trim())) return undefined;
+	return /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)?.slice(1).find(Boolean);
+}
+
+/**
+ * A multipart body (a voice message's uploaded audio file, nodes/Smsapi/transport/multipart.ts)
+ * with the login as two text parts in front of the others: the service reads the text parts of a
+ * multipart POST as its parameters, as smsapi-javascript-client sends every parameter of an upload
+ * (docs/service-differences.md, R2). Null when the body does not start with its boundary, or a
+ * login value holds the boundary (it would end its part early).
+ */
+function multipartWithLogin(
+	body: Buffer,
+	boundary: string,
+	login: Record<string, string>,
+): Buffer | null {
+	const delimiter = `--${boundary}`;
+	if (body.toString('latin1', 0, delimiter.length + 2) !== `${delimiter}\r\n`) return null;
+	if (Object.values(login).some((value) => value.includes(delimiter))) return null;
+	const parts = Object.entries(login).map(
+		([name, value]) =>
+			`${delimiter}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+	);
+	return Buffer.concat([Buffer.from(parts.join(''), 'utf8'), body]);
+}
+
 /**
  * The request with the earlier variant's login (`username` and md5 `password`) in its body, or
- * null when the body cannot take it (a JSON text, a stream, a file upload): then it goes into
- * the query. A POST's query string ends up in proxy and access logs; its body does not.
+ * null when the body cannot take it (a JSON text, a stream): a POST's query string ends up in
+ * proxy and access logs; its body does not.
  */
 function withLoginInBody(
 	requestOptions: IHttpRequestOptions,
@@ -57,15 +85,21 @@ function withLoginInBody(
 		for (const [key, value] of Object.entries(login)) form.set(key, value);
 		return { ...requestOptions, body: form };
 	}
+	if (Buffer.isBuffer(body)) {
+		const boundary = multipartBoundary(contentType);
+		const multipart = boundary ? multipartWithLogin(body, boundary, login) : null;
+		return multipart ? { ...requestOptions, body: multipart } : null;
+	}
 	if (isPlainObject(body)) return { ...requestOptions, body: { ...body, ...login } };
 	return null;
 }
 
 /**
  * Adds the credential's login to an outgoing request: a bearer token header, or (earlier variant)
- * `username` and md5 `password` — in the form body of a POST or PUT, in the query of a GET.
- * Returns a new options object, leaving the caller's untouched, and keeps every header, query
- * and body parameter already set.
+ * `username` and md5 `password` — in the body of a POST or PUT (form fields, or text parts of a
+ * multipart upload), in the query of a GET. Returns a new options object, leaving the caller's
+ * untouched, and keeps every header, query and body parameter already set. A request with a body
+ * that cannot take the login is refused rather than given it in its URL.
  */
 export function applySmsapiAuthentication(
 	credentials: ICredentialDataDecryptedObject,
@@ -77,8 +111,14 @@ export function applySmsapiAuthentication(
 			password: toMd5Password(String(credentials.password ?? '')),
 		};
 		const method = String(requestOptions.method ?? 'GET').toUpperCase();
-		const inBody = QUERY_METHODS.has(method) ? null : withLoginInBody(requestOptions, login);
-		return inBody ?? { ...requestOptions, qs: { ...(requestOptions.qs ?? {}), ...login } };
+		if (QUERY_METHODS.has(method)) {
+			return { ...requestOptions, qs: { ...(requestOptions.qs ?? {}), ...login } };
+		}
+		const inBody = withLoginInBody(requestOptions, login);
+		if (inBody) return inBody;
+		throw new Error(
+			`The username and password login cannot go in the body of this ${method} request (${headerValue(requestOptions.headers, 'content-type') ?? 'no content type'}), and is never put in its URL: use an access token`,
+		);
 	}
 	return {
 		...requestOptions,

@@ -3,7 +3,7 @@
  * Each check drives the package's own code (n8n-node.ts) and says how it ended; the requests it
  * made are compared with the emulator's answers to the same check (compare.ts).
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { NodeRunner, OperationResult } from './n8n-node';
 
@@ -43,17 +43,13 @@ const send = (env: CheckEnv, to: string, message: string, options: IDataObject) 
 const inDays = (env: CheckEnv, days: number) => new Date(env.now().getTime() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
- * A read of a REST call that takes only a token (opt-outs, contact fields): with the legacy login
- * the node refuses it before sending, which the check reports as skipped, not failed.
+ * A check whose REST call the node refuses for the username/password login before sending (every
+ * REST call takes only a token: nodes/Smsapi/transport/tokenOnly.ts) is skipped, not failed.
  */
-function tokenOnlyRead(parameters: INodeParameters): Check['run'] {
-	return async (env) => {
-		const result = await env.node.operation(parameters);
-		if (!result.ok && result.message.startsWith('This operation needs an access token')) {
-			return { kind: 'skipped', reason: 'needs a token: the REST API takes no username and password' };
-		}
-		return fromOperation(result);
-	};
+export function skippedWithoutToken(outcome: CheckOutcome): CheckOutcome {
+	return outcome.kind === 'error' && outcome.message.includes('This operation needs an access token')
+		? { kind: 'skipped', reason: 'needs a token: the REST API takes no username and password' }
+		: outcome;
 }
 
 /** The trigger whose registration the check reads and (with --allow-writes) makes: HLR results, the least used callback. */
@@ -121,9 +117,9 @@ export const CHECKS: Check[] = [
 		run: async (env) => ({ kind: 'success', detail: `${(await env.node.loadOptions('getContactGroupIds')).length} group(s)` }),
 	},
 	{ name: 'sub-users', run: async (env) => fromOperation(await env.node.operation({ resource: 'subuser', operation: 'getMany' })) },
-	{ name: 'opt-outs: list', run: tokenOnlyRead({ resource: 'optOut', operation: 'getMany', limit: 5 }) },
-	{ name: 'opt-outs: settings', run: tokenOnlyRead({ resource: 'optOut', operation: 'getSettings' }) },
-	{ name: 'contact fields: list', run: tokenOnlyRead({ resource: 'contactField', operation: 'getMany', returnAll: true }) },
+	{ name: 'opt-outs: list', run: async (env) => fromOperation(await env.node.operation({ resource: 'optOut', operation: 'getMany', limit: 5 })) },
+	{ name: 'opt-outs: settings', run: async (env) => fromOperation(await env.node.operation({ resource: 'optOut', operation: 'getSettings' })) },
+	{ name: 'contact fields: list', run: async (env) => fromOperation(await env.node.operation({ resource: 'contactField', operation: 'getMany', returnAll: true })) },
 	{ name: 'sender names', run: async (env) => fromOperation(await env.node.operation({ resource: 'sender', operation: 'getMany' })) },
 	{ name: 'rcs senders', run: async (env) => fromOperation(await env.node.operation({ resource: 'rcs', operation: 'getSenders', returnAll: true })) },
 	{ name: 'prices', run: async (env) => fromOperation(await env.node.operation({ resource: 'price', operation: 'getMany' })) },

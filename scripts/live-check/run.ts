@@ -3,7 +3,7 @@
  * trigger in n8n-core pointed at it, every check in order, each judged against what the emulator
  * answers to the same check (expected.json).
  */
-import { CHECKS, type CheckEnv, type CheckOutcome } from './checks';
+import { CHECKS, type CheckEnv, type CheckOutcome, skippedWithoutToken } from './checks';
 import { judge, pinCheck, type CheckResult } from './compare';
 import { startGateway, type Targets } from './gateway';
 import { NodeRunner } from './n8n-node';
@@ -77,6 +77,7 @@ export async function runLiveCheck(options: LiveCheckOptions): Promise<LiveCheck
 				const e = error as { message?: unknown; description?: unknown };
 				outcome = { kind: 'error', message: [e.message ?? String(error), typeof e.description === 'string' ? e.description : ''].filter(Boolean).join(' — ') };
 			}
+			outcome = skippedWithoutToken(outcome);
 			const exchanges = gateway.exchanges.slice(before);
 			observed.checks[check.name] = pinCheck(outcome, exchanges);
 			const result = judge(check.name, outcome, exchanges, options.expected.checks[check.name]);

@@ -125,10 +125,16 @@ describe('vms.send: an audio file from binary data', () => {
 		expect(output).toEqual([{ json: { id: null, number: '48500000001', idx: repeated.fields.idx, status: 'ACCEPTED', accepted_earlier: true }, pairedItem: { item: 0 } }]);
 	});
 
-	it('the legacy login goes in the query of an upload (a multipart body takes no added field)', async () => {
+	it('the legacy login goes as two text parts of the upload (username, md5 password), nothing in the URL', async () => {
 		const service = mockService().on('POST', '/vms.do', (request) => [200, answer(request)]);
 		await runNode({ parameters: vms('48500000001'), binaries: [binary(wav)], credentials: legacyCredentials({ backupUrl: '' }) });
-		expect(service.calls[0].query).toEqual({ username: USERNAME, password: PASSWORD_MD5 });
-		expect(Object.keys(partsOf(service.calls[0]).fields)).toEqual(['format', 'to', 'check_idx', 'idx']);
+		const [request] = service.calls;
+		expect([request.path, request.query]).toEqual(['/vms.do', {}]);
+		expect(request.headers.authorization).toBeUndefined();
+		const parts = partsOf(request);
+		expect(parts.fields).toMatchObject({ username: USERNAME, password: PASSWORD_MD5 });
+		expect(Object.keys(parts.fields).sort()).toEqual(['check_idx', 'format', 'idx', 'password', 'to', 'username']);
+		expect(parts.files).toHaveLength(1);
+		expect(parts.files[0].data.equals(wav)).toBe(true);
 	});
 });

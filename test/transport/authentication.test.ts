@@ -1,7 +1,9 @@
 /**
  * The credential's `authenticate` (credentials/SmsapiApiHelpers.ts) on the shapes of request the
- * transport makes: the earlier variant's login (username + md5 password) travels in the form body
- * of a POST or PUT, where proxies and access logs do not record it, and in the query of a GET.
+ * transport makes: the earlier variant's login (username + md5 password) travels in the body of a
+ * POST or PUT (form fields, or text parts of a multipart upload), where proxies and access logs do
+ * not record it, and in the query of a GET; a body that cannot take it is refused, not given it in
+ * the URL.
  */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
@@ -54,15 +56,29 @@ describe('the legacy login on the wire', () => {
 		expect(object.qs).toBeUndefined();
 	});
 
-	it('POST with a JSON text body: the body is left intact and the login goes to the query', () => {
-		const result = authenticate({
-			url: '/x',
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: '{"a":1}',
-		});
-		expect(result.body).toBe('{"a":1}');
-		expect(result.qs).toEqual({ username: 'acme', password: MD5 });
+	it('POST with a multipart body (a voice upload): two text parts in front of the others, nothing in the query', () => {
+		const boundary = '----n8nSmsapiBoundary0123456789abcdef0123456789abcdef';
+		const body = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="to"\r\n\r\n48500000001\r\n--${boundary}--\r\n`, 'utf8');
+		const request: IHttpRequestOptions = { url: '/vms.do', method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body };
+		const result = authenticate(request);
+		expect(result.qs).toBeUndefined();
+		expect(result.url).toBe('/vms.do');
+		expect((result.body as Buffer).toString('utf8')).toBe(
+			`--${boundary}\r\nContent-Disposition: form-data; name="username"\r\n\r\nacme\r\n` +
+				`--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n${MD5}\r\n` +
+				body.toString('utf8'),
+		);
+		expect(request.body).toBe(body);
+	});
+
+	it.each([
+		['a JSON text', { 'content-type': 'application/json' }, '{"a":1}'],
+		['bytes that are no multipart body of that boundary', { 'content-type': 'multipart/form-data; boundary=xyz' }, Buffer.from('--abc\r\n')],
+		['bytes without a content type', {}, Buffer.from('abc')],
+	])('POST with %s: refused, never put in the query', (_name, headers, body) => {
+		expect(() => authenticate({ url: '/x', method: 'POST', headers, body })).toThrow(
+			/^The username and password login cannot go in the body of this POST request \(.*\), and is never put in its URL: use an access token$/,
+		);
 	});
 
 	it.each(['GET', 'DELETE', undefined])('%s: in the query, with what was there', (method) => {

@@ -191,11 +191,19 @@ export async function getContactFieldNames(
 	});
 }
 
-/** The RCS senders (agents) the account may send from, by id (`GET /rcs/senders`). */
+/**
+ * The RCS senders (agents) the account may send from, by id (`GET /rcs/senders`); token logins
+ * only (REST), the username/password login is refused before anything is sent.
+ */
 export async function getRcsSenders(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await listOptions.call(this, 'rcs/senders', undefined, (entry) =>
-		entry.id === undefined || entry.id === null
-			? undefined
-			: { name: String(entry.sender ?? entry.id), value: String(entry.id) },
+	return await listOptions.call(
+		this,
+		'rcs/senders',
+		undefined,
+		(entry) =>
+			entry.id === undefined || entry.id === null
+				? undefined
+				: { name: String(entry.sender ?? entry.id), value: String(entry.id) },
+		true,
 	);
 }

@@ -87,6 +87,8 @@ export async function executeSends(
 		async (index) => {
 			const request = requests[index] as ServiceRequest;
 			const generated = allGenerated(request);
+			// An uploaded file is read only now and dropped with this request (upload.ts).
+			const file = request.upload ? await request.upload.load() : undefined;
 			// Recorded before it goes out: a later try of this node run (Retry On Fail) that is refused
 			// for these idx values then knows what this one sent (idx/idxRefusal.ts).
 			if (generated) rememberSent(idxRun, sentContent(request));
@@ -97,7 +99,7 @@ export async function executeSends(
 				body: request.params,
 				// An uploaded file goes as a multipart part; idx and check_idx stay among the
 				// parameters, so a repeat on the backup address is refused (53) as in a form.
-				...(request.upload ? { bodyFormat: 'multipart' as const, file: request.upload.file } : {}),
+				...(file ? { bodyFormat: 'multipart' as const, file } : {}),
 				safeToRepeat: false,
 				idxGenerated: generated,
 				beforeReading: async () => await turns.next(),

@@ -15,7 +15,7 @@ import {
 import type { RetryPolicy } from './failover';
 import { errorAfterLastAttempt } from './giveUp';
 import { multipartBoundary } from './multipart';
-import { tokenOnlyError } from './tokenOnly';
+import { needsToken, tokenOnlyError } from './tokenOnly';
 import { DEFAULT_TIMEOUT_MS } from './options';
 import { redactSecrets, secretsOf } from './redact';
 import type { RequestRun } from './run';
@@ -72,7 +72,7 @@ export async function smsapiApiRequest(
 		);
 	}
 	const credentials = await credentialsOf(this, request.itemIndex);
-	if (request.tokenOnly && credentials.authentication === 'legacy') {
+	if (credentials.authentication === 'legacy' && needsToken(request)) {
 		throw tokenOnlyError(node, request);
 	}
 	const secrets = secretsOf(credentials);

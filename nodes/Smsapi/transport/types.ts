@@ -66,9 +66,9 @@ export interface SmsapiRequest {
 	 */
 	idxGenerated?: boolean;
 	/**
-	 * The published API takes only the bearer token here (REST endpoints beyond those the node used
-	 * before: opt-outs, contact fields). A credential with the earlier variant's username and
-	 * password is refused with an error that says so, before anything is sent.
+	 * The published API takes only the bearer token here. A credential with the earlier variant's
+	 * username and password is refused with an error that says so, before anything is sent
+	 * (tokenOnly.ts). Default: true for REST endpoints (every endpoint but the legacy `*.do`).
 	 */
 	tokenOnly?: boolean;
 	/**

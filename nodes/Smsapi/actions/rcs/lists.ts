@@ -20,7 +20,8 @@ export function rcsList(operation: string, endpoint: string): OperationModule {
 			limitEntries.call(
 				this,
 				itemIndex,
-				await fetchList.call(this, endpoint, undefined, itemIndex),
+				// REST only: the username/password login is refused before anything is sent (tokenOnly.ts).
+				await fetchList.call(this, endpoint, undefined, itemIndex, true),
 			),
 		);
 	}

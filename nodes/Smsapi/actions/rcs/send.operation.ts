@@ -136,6 +136,8 @@ export async function execute(
 			body,
 			bodyFormat: 'json',
 			safeToRepeat: false,
+			// REST only: the username/password login is refused before anything is sent (tokenOnly.ts).
+			tokenOnly: true,
 			itemIndex,
 		});
 		return { ...((data ?? {}) as IDataObject), phone_number: phoneNumber, sender, sent: true };

@@ -4,6 +4,7 @@ import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { SendUpload } from '../../send/upload';
+import type { UploadFile } from '../../transport';
 
 /**
  * A voice message's audio file taken from the item's binary data, checked before anything is
@@ -137,13 +138,38 @@ export async function readAudioUpload(
 			ACCEPTED,
 		);
 	}
-	return {
-		file: {
+	const sha256 = sha256Of(data);
+	// The bytes are not kept: they are read again when the request that carries them is built.
+	return { field: UPLOAD_FIELD, sha256, load: loader(this, itemIndex, name, sha256) };
+}
+
+const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * Reads the checked file again as the upload's part. A closure of its own, so that it holds the
+ * item's index and property, never the bytes read for the check.
+ */
+function loader(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	sha256: string,
+): () => Promise<UploadFile> {
+	return async () => {
+		const data = await context.helpers.getBinaryDataBuffer(itemIndex, name);
+		if (sha256Of(data) !== sha256) {
+			throw refusal.call(
+				context,
+				itemIndex,
+				'The audio file changed after it was checked',
+				`The binary data "${name}" read for the request differs from the file checked before sending. Run the node again.`,
+			);
+		}
+		return {
 			field: UPLOAD_FIELD,
 			filename: UPLOAD_FILENAME,
 			contentType: UPLOAD_CONTENT_TYPE,
 			data,
-		},
-		sha256: createHash('sha256').update(data).digest('hex'),
+		};
 	};
 }

@@ -38,8 +38,10 @@ export class Smsapi implements INodeType {
 		group: ['output'],
 		// 1.1: the e-mail gateway takes its login from the credential only when asked to (Take Login
 		// From Credential); workflows saved with version 1 keep taking it (docs: SECURITY.md).
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.2: personalised texts travel as one template (SMS → Send, Personalised Texts as One
+		// Template); workflows saved before keep one request per text unless they switch it on.
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
 			'Send SMS, MMS, RCS, voice messages and one-time codes with failover and batching, look up numbers, manage contacts, groups, templates, short links, the blacklist, opt-outs, contact fields, sub-users and sender names with SMSAPI',

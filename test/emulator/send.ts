@@ -229,7 +229,11 @@ export function performSend(rt: Runtime, p: Params, user: AuthUser, origin: Addr
 	for (const r of valid) {
 		let text = content;
 		const contact = r.contact ?? state.contacts.find((c) => c.phone_number === r.check.number);
-		text = text.replace(/\[%([1-4])%\]/g, (whole, n: string) => r.params[Number(n) - 1] ?? whole);
+		// One parameter after the other, each in the text as the one before left it: a value holding
+		// `[%2%]` is expanded again (the node never sends such a value: send/personalise.ts).
+		r.params.forEach((value, i) => {
+			if (value !== undefined) text = text.split(`[%${i + 1}%]`).join(value);
+		});
 		text = text.replace(/\[%contact\.([^%]+)%\]/g, (_, field: string) => contactField(contact, field.trim()));
 		let discountCode: string | null = null;
 		if (usesCode && p.discount_group) {

@@ -8,7 +8,7 @@
  * it resumes only with a report of the waiting message that ends the wait. Copies of the genuine
  * report arriving together resume it once.
  */
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { CHECK_HASH_FIELD } from '../../nodes/Smsapi/wait/reportCheck';
 import { endsTheWait } from '../../nodes/Smsapi/wait/deliveryWait';
@@ -123,7 +123,7 @@ describe('calls with the check of the address', () => {
 			if (!result.resumes) return;
 			resumed++;
 			const [[item]] = result.result.workflowData!;
-			const report = item.json.report as Record<string, unknown>;
+			const report = item.json.report as IDataObject;
 			expect(endsTheWait(report)).toBe(true);
 			// Its idx, or its id where the report has no idx (an empty one counts as none).
 			const reportIdx = typeof report.idx === 'string' && report.idx !== '' ? report.idx : undefined;

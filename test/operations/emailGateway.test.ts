@@ -168,10 +168,10 @@ describe('emailGateway.compose: the gateway login (issue 29, finding 12)', () =>
 	const legacy = legacyCredentials({ platform: 'com' });
 	const credentialLogin = `acme@${md5('secret-pass')}`;
 
-	it('the node has versions 1 and 1.1; new nodes get 1.1', () => {
+	it('the node has versions 1, 1.1 and 1.2 (personalised texts as one template); new nodes get 1.2, which keeps 1.1\'s gateway login', () => {
 		const { description } = new Smsapi();
-		expect(description.version).toEqual([1, 1.1]);
-		expect(description.defaultVersion).toBe(1.1);
+		expect(description.version).toEqual([1, 1.1, 1.2]);
+		expect(description.defaultVersion).toBe(1.2);
 		expect(description.name).toBe('smsapi');
 	});
 

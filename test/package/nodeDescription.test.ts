@@ -68,12 +68,12 @@ beforeAll(() => {
 }, 300_000);
 
 describe('built node description: sms.send', () => {
-	it('the options collection holds all 26 service parameters in camelCase, plus the node\'s own (batching, parallel requests, limits)', () => {
+	it('the options collection holds all 26 service parameters in camelCase, plus the node\'s own (batching, parallel requests, limits, texts as a template)', () => {
 		const options = smsParameter('options', 'send');
 		expect(options.type).toBe('collection');
 		const names = optionNames(options);
 		for (const name of SEND_OPTIONS) expect(names).toContain(name);
-		const own = ['batching', 'maxParallelRequests', 'maxRecipientsPerItem', 'neutralizeMacros'];
+		const own = ['batching', 'maxParallelRequests', 'maxRecipientsPerItem', 'neutralizeMacros', 'textsAsTemplate'];
 		for (const name of own) expect(names).toContain(name);
 		expect(names).toHaveLength(SEND_OPTIONS.length + own.length);
 		expect(new Set(names).size).toBe(names.length);

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { recipientNumbers } from '../items/recipients';
 import { runParameters } from '../items/runParameters';
 import type { PlannedSend } from './batching';
+import type { TextTemplate } from './personalise';
 import type { SendRequest } from './request';
 import type { SendUpload } from './upload';
 
@@ -25,6 +26,11 @@ export interface SendChannel {
 	 * wire form alike; not part of the content that the generated idx values are derived from.
 	 */
 	finishSend?(this: IExecuteFunctions, send: PlannedSend): Promise<void> | void;
+	/**
+	 * The template the items' texts may share (personalise.ts): where it gives one, texts that
+	 * differ only in its values travel as the template with per-recipient values. Null: as they are.
+	 */
+	textTemplate?(this: IExecuteFunctions): TextTemplate | null;
 }
 
 /** One item's send as its channel read it: checked; idx still to be generated when it has none. */

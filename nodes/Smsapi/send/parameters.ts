@@ -89,6 +89,7 @@ const NODE_OPTIONS = new Set([
 	'maxParallelRequests',
 	'maxRecipientsPerItem',
 	'neutralizeMacros',
+	'textsAsTemplate',
 ]);
 
 const DATE_OPTIONS = new Set(['date', 'expiration_date']);

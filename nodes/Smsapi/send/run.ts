@@ -1,16 +1,23 @@
 import type { IExecuteFunctions, INodeExecutionData, NodeOperationError } from 'n8n-workflow';
 
-import { DEFAULT_MAX_PARALLEL_REQUESTS, parallelLimit, runInParallel } from '../helpers/parallel';
+import {
+	DEFAULT_MAX_PARALLEL_REQUESTS,
+	type Settled,
+	parallelLimit,
+	runInParallel,
+} from '../helpers/parallel';
 import { withItemIndex } from '../items/loop';
 import { ItemOutcomes } from '../items/outcomes';
 import { Pacer, Turns } from '../items/pacer';
-import { smsapiApiRequest } from '../transport';
+import { type SmsapiResponse, smsapiApiRequest } from '../transport';
 import { acceptedEarlier, applyAnswer } from './answer';
 import { RequestPlanner, type ServiceRequest } from './batching';
 import type { ItemSend, SendChannel } from './channel';
 import { type SendOutcomes, explainPartsRefusal, sentSummary, throwIfAnyFailed } from './errors';
 import { idxRefusalOf, rememberSent } from './idx/idxRefusal';
 import { type ReadySend, assignGeneratedIdx } from './idx/idxSeed';
+import { personaliseSends } from './personalise';
+import { type SentPart, sentAsTheyWere, settle } from './templateRefusal';
 import { sentContent } from './upload';
 import { toWire } from './wire';
 
@@ -40,14 +47,18 @@ export async function executeSends(
 	}, pacer);
 	const idxRun = await assignGeneratedIdx.call(this, ready, pacer);
 	if (channel.finishSend) for (const send of ready) await channel.finishSend.call(this, send);
+	// Batching is read from the first item: items with it switched off differently cannot share
+	// requests anyway, and one request plan keeps the order of the run predictable.
+	const batching = (this.getNodeParameter('options.batching', 0, true) as boolean) !== false;
+	// Personalised texts that can travel as one template do (after the idx values: they stand
+	// for the texts as they are); the sends as they were, should the service refuse the template.
+	const template = batching ? channel.textTemplate?.call(this) : null;
+	const originals = template ? personaliseSends(ready, template) : new Map<number, ReadySend>();
 	/** Items whose idx values this run generated. */
 	const generatedIdx = new Set(
 		ready.filter((send) => send.generateIdx).map((send) => send.itemIndex),
 	);
 
-	// Batching is read from the first item: items with it switched off differently cannot share
-	// requests anyway, and one request plan keeps the order of the run predictable.
-	const batching = (this.getNodeParameter('options.batching', 0, true) as boolean) !== false;
 	// Each request is dropped once its answer has been handed back: a run holds the bodies of the
 	// requests in flight, not of all of them.
 	const planner = new RequestPlanner({ batching });
@@ -82,59 +93,78 @@ export async function executeSends(
 			outcomes.get(member.itemIndex).errors.push(error as Error);
 		return true;
 	};
+	/** One request to the service. */
+	const send = async (request: ServiceRequest) => {
+		const generated = allGenerated(request);
+		// An uploaded file is read only now and dropped with this request (upload.ts).
+		const file = request.upload ? await request.upload.load() : undefined;
+		// Recorded before it goes out: a later try of this node run (Retry On Fail) that is refused
+		// for these idx values then knows what this one sent (idx/idxRefusal.ts).
+		if (generated) rememberSent(idxRun, sentContent(request));
+		await turns.next();
+		return await smsapiApiRequest.call(this, {
+			method: 'POST',
+			endpoint: channel.endpoint,
+			body: request.params,
+			// An uploaded file goes as a multipart part; idx and check_idx stay among the
+			// parameters, so a repeat on the backup address is refused (53) as in a form.
+			...(file ? { bodyFormat: 'multipart' as const, file } : {}),
+			safeToRepeat: false,
+			idxGenerated: generated,
+			beforeReading: async () => await turns.next(),
+		});
+	};
+	/** The service's answer (or failure) of one request, handed back to its items. */
+	const handOver = async (request: ServiceRequest, result: Settled<SmsapiResponse>) => {
+		// Error 53 to idx values this run generated counts as "sent once" only with proof that
+		// the same content went out before (idx/idxRefusal.ts); otherwise it is an error.
+		const refusal = idxRefusalOf(this.getNode(), idxRun, sentContent(request), {
+			generated: allGenerated(request),
+			endpoint: channel.endpoint,
+			result,
+		});
+		if (refusal === 'acceptedEarlier') {
+			acceptedEarlier(request, outcomes);
+			return true;
+		}
+		if (refusal) return failed(request, refusal);
+		if (result.ok) {
+			await applyAnswer.call(this, request, result.value.data, outcomes);
+			return true;
+		}
+		const { error } = result;
+		explainPartsRefusal(error, request);
+		// The whole request failed (e.g. 103 not enough credits: nothing of it was sent).
+		// Without Continue On Fail the run stops: no further request starts, and the error
+		// says what the requests before it (and those already in flight) sent.
+		return failed(request, error);
+	};
 	await runInParallel(
 		requests.length,
 		async (index) => {
 			const request = requests[index] as ServiceRequest;
-			const generated = allGenerated(request);
-			// An uploaded file is read only now and dropped with this request (upload.ts).
-			const file = request.upload ? await request.upload.load() : undefined;
-			// Recorded before it goes out: a later try of this node run (Retry On Fail) that is refused
-			// for these idx values then knows what this one sent (idx/idxRefusal.ts).
-			if (generated) rememberSent(idxRun, sentContent(request));
-			await turns.next();
-			return await smsapiApiRequest.call(this, {
-				method: 'POST',
-				endpoint: channel.endpoint,
-				body: request.params,
-				// An uploaded file goes as a multipart part; idx and check_idx stay among the
-				// parameters, so a repeat on the backup address is refused (53) as in a form.
-				...(file ? { bodyFormat: 'multipart' as const, file } : {}),
-				safeToRepeat: false,
-				idxGenerated: generated,
-				beforeReading: async () => await turns.next(),
-			});
+			const result = await settle(send(request));
+			// A request of personalised texts as one template that the service refused as a whole
+			// (nothing of it sent): its items go again with their own texts (personalise.ts).
+			const plain = result.ok ? undefined : sentAsTheyWere(request, result.error, originals);
+			if (!plain) return [{ request, result }];
+			const parts: SentPart[] = [];
+			for (const again of plain) parts.push({ request: again, result: await settle(send(again)) });
+			return parts;
 		},
 		{
 			limit,
 			// Handing an answer back is such a step too: answers handed back one after the other
 			// (an earlier one arrived last) take a turn each, from the same queue of turns.
 			between: async () => await turns.next(),
-			settled: async (index, result) => {
-				const request = requests[index] as ServiceRequest;
+			settled: async (index, settledParts) => {
+				const parts = settledParts.ok
+					? settledParts.value
+					: [{ request: requests[index] as ServiceRequest, result: settledParts }];
 				requests[index] = undefined;
-				// Error 53 to idx values this run generated counts as "sent once" only with proof that
-				// the same content went out before (idx/idxRefusal.ts); otherwise it is an error.
-				const refusal = idxRefusalOf(this.getNode(), idxRun, sentContent(request), {
-					generated: allGenerated(request),
-					endpoint: channel.endpoint,
-					result,
-				});
-				if (refusal === 'acceptedEarlier') {
-					acceptedEarlier(request, outcomes);
-					return true;
-				}
-				if (refusal) return failed(request, refusal);
-				if (result.ok) {
-					await applyAnswer.call(this, request, result.value.data, outcomes);
-					return true;
-				}
-				const { error } = result;
-				explainPartsRefusal(error, request);
-				// The whole request failed (e.g. 103 not enough credits: nothing of it was sent).
-				// Without Continue On Fail the run stops: no further request starts, and the error
-				// says what the requests before it (and those already in flight) sent.
-				return failed(request, error);
+				let goOn = true;
+				for (const part of parts) if (!(await handOver(part.request, part.result))) goOn = false;
+				return goOn;
 			},
 		},
 	);

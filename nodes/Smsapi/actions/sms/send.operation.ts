@@ -10,9 +10,30 @@ import {
 	toField,
 	withOwnOptions,
 } from '../../send/fields';
+import { storedParameter } from '../../items/storedParameters';
+import { type TextTemplate, textTemplate } from '../../send/personalise';
 import { executeSends } from '../../send/run';
 import { sendOptions } from '../../send/sendOptions';
 import { SmsItemReader } from './sendItem';
+
+/** From this node version on, personalised texts travel as one template unless switched off. */
+const TEMPLATE_BY_DEFAULT_FROM = 1.2;
+
+const textsAsTemplateOption: INodeProperties = {
+	displayName: 'Personalised Texts as One Template',
+	name: 'textsAsTemplate',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether items whose Message expression gives each item its own text travel as one template with a value per recipient, 100 recipients per request, instead of a request per item. Every recipient receives exactly the text of its item; a text that cannot go that way (see the README) goes as it is. On by default from node version 1.2.',
+};
+
+/** The template the items' texts may share: Message's fixed text, when the option is on. */
+function messageTemplate(this: IExecuteFunctions): TextTemplate | null {
+	const fallback = this.getNode().typeVersion >= TEMPLATE_BY_DEFAULT_FROM;
+	if (this.getNodeParameter('options.textsAsTemplate', 0, fallback) !== true) return null;
+	return textTemplate(storedParameter(this, 'message'));
+}
 
 /** To and Message of an SMS send (Send, Send and Wait for Delivery). */
 export const recipientsAndText: INodeProperties[] = [
@@ -32,6 +53,7 @@ const properties: INodeProperties[] = [
 			maxParallelRequestsOption,
 			maxRecipientsOption,
 			neutralizeMacrosOption,
+			textsAsTemplateOption,
 		]),
 	},
 ];
@@ -43,8 +65,9 @@ export const description = updateDisplayOptions(
 
 /**
  * An SMS send: each item's To, Message and Options read and checked once (sendItem.ts); the
- * sending core (send/run.ts) batches the items into `sms.do` requests, guards them with idx values,
- * sends them failover-safe and hands each item its messages.
+ * sending core (send/run.ts) batches the items into `sms.do` requests (personalised texts as one
+ * template where they can: send/personalise.ts), guards them with idx values, sends them
+ * failover-safe and hands each item its messages.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -52,6 +75,10 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	// One reader per run: what is the same for every item is read and checked once.
 	const reader = new SmsItemReader(this);
-	const sms: SendChannel = { endpoint: 'sms.do', readItem: (itemIndex) => reader.read(itemIndex) };
+	const sms: SendChannel = {
+		endpoint: 'sms.do',
+		readItem: (itemIndex) => reader.read(itemIndex),
+		textTemplate: messageTemplate,
+	};
 	return await executeSends.call(this, items, sms);
 }

@@ -33,7 +33,7 @@ const wellFormed = (text: string) =>
 	text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
 /** A value of an item field: mostly ordinary, sometimes awkward. */
-function fieldValue(random: Random): unknown {
+function fieldValue(random: Random): IDataObject[string] {
 	switch (random.int(0, 40)) {
 		case 0:
 			return '';

@@ -84,6 +84,11 @@ describe('personaliseSends', () => {
 		expect(personaliseSends(sends, textTemplate('=Cześć {{ $json.name }}!')!).size).toBe(3);
 	});
 
+	it('with Normalize on, only values that normalizing leaves as they are', () => {
+		const sends = [send(0, 'Hi Ann!', { normalize: '1' }), send(1, 'Hi Łucja!', { normalize: '1' }), send(2, 'Hi Bob!', { normalize: '1' })];
+		expect([...personaliseSends(sends, template).keys()]).toEqual([0, 2]);
+	});
+
 	it('nothing when it would not save requests (the texts are the same)', () => {
 		const sends = [send(0, 'Hi Ann!'), send(1, 'Hi Ann!'), send(2, 'Hi Ann!')];
 		expect(personaliseSends(sends, template).size).toBe(0);

@@ -17,7 +17,8 @@
  *   might expand the values one after the other).
  * - Encoding: where the fixed text needs no Unicode, only texts that need none either are sent as
  *   the template, so the service's choice of encoding cannot depend on whether it looks at the
- *   template or at the text.
+ *   template or at the text. With Normalize on, only values that normalizing leaves as they are
+ *   (the published API says it replaces special characters "in message"; values: not said).
  * - Sends with the user's own Param 1–4, a stored template or Details on go as they are.
  * - Only worth it when it saves requests: the template takes 100 recipients a request, identical
  *   texts take 10,000.
@@ -130,6 +131,8 @@ function valuesOf(template: TextTemplate, request: SendRequest): string[] | null
 	if (!values || !values.every(carriable)) return null;
 	const normalize = request.flags.normalize === true;
 	if (!needsUnicode(template.message, normalize) && needsUnicode(text, normalize)) return null;
+	// Whether the service normalizes the values too is not published: only values it leaves alone.
+	if (normalize && values.some((value) => normalizeText(value) !== value)) return null;
 	return values;
 }
 

@@ -18,6 +18,7 @@ import {
 } from '../harness';
 import { messages } from '../sms/support';
 import { registerExpressionTests } from './expressions';
+import { registerPersonalisedTests } from './personalised';
 import { registerVoiceUploadTests } from './voice-upload';
 import { type InstalledPackageSuite } from './suite';
 
@@ -210,5 +211,6 @@ export function registerRestTests(ctx: InstalledPackageSuite): void {
 
 		registerExpressionTests(ctx, () => credential);
 		registerVoiceUploadTests(ctx, () => credential);
+		registerPersonalisedTests(ctx, () => credential);
 	});
 }

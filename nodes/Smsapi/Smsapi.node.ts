@@ -27,8 +27,27 @@ import * as sms from './actions/sms';
 import * as subuser from './actions/subuser';
 import * as template from './actions/template';
 import * as vms from './actions/vms';
+import { answerWebhooks, resumeOnAnswer } from './approval/answerWebhook';
 import { listSearch, loadOptions } from './methods';
 import { resumeOnReport, resumeWebhooks } from './wait/resumeWebhook';
+
+/** Whether the waiting node is a Send and Wait for Approval; never throws (the webhook may not). */
+function isApprovalNode(context: IWebhookFunctions): boolean {
+	try {
+		return context.getNodeParameter('operation', '') === 'sendAndWait';
+	} catch {
+		// Unreadable: the delivery wait's webhook judges the call, as before there was another.
+		return false;
+	}
+}
+
+/**
+ * Restart webhooks only, for executions waiting in SMS → Send and Wait for Delivery (its resume
+ * address) and SMS → Send and Wait for Approval (its answer link, at the node's id as n8n's own
+ * Send and Wait operations have it: n8n 2.x then offers the node as an AI Agent's Human review
+ * tool). Nothing is registered at the service.
+ */
+const waitingWebhooks = [...resumeWebhooks, ...answerWebhooks];
 
 export class Smsapi implements INodeType {
 	description: INodeTypeDescription = {
@@ -50,8 +69,9 @@ export class Smsapi implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'smsapiApi', required: true }],
-		// Only for SMS → Send and Wait for Delivery: the resume address of a waiting execution.
-		webhooks: resumeWebhooks,
+		webhooks: waitingWebhooks,
+		waitingNodeTooltip:
+			'={{ $parameter["operation"] === "sendAndWait" ? "Execution will continue after the person answers on the page of the SMS link" : "" }}',
 		// n8n versions that redact node-declared fields hide these in saved executions (the gateway login).
 		sensitiveOutputFields: emailGateway.sensitiveOutputFields,
 		properties: [
@@ -110,6 +130,6 @@ export class Smsapi implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await resumeOnReport.call(this);
+		return isApprovalNode(this) ? await resumeOnAnswer.call(this) : await resumeOnReport.call(this);
 	}
 }

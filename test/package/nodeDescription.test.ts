@@ -127,12 +127,12 @@ describe('built node description: node', () => {
 		expect(description.usableAsTool).toBe(true);
 	});
 
-	it('sms offers send, sendAndWaitForDelivery, sendToGroup, deleteScheduled and calculate, each with an action label', () => {
+	it('sms offers send, sendAndWait, sendAndWaitForDelivery, sendToGroup, deleteScheduled and calculate, each with an action label', () => {
 		const operation = description.properties.find(
 			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('sms'),
 		);
 		const values = (operation?.options ?? []) as Array<{ value: string; action?: string }>;
-		expect(values.map((option) => option.value).sort()).toEqual(['calculate', 'deleteScheduled', 'send', 'sendAndWaitForDelivery', 'sendToGroup']);
+		expect(values.map((option) => option.value).sort()).toEqual(['calculate', 'deleteScheduled', 'send', 'sendAndWait', 'sendAndWaitForDelivery', 'sendToGroup']);
 		for (const option of values) expect(option.action).toBeTruthy();
 		expect(operation?.noDataExpression).toBe(true);
 	});
@@ -143,5 +143,32 @@ describe('built node description: node', () => {
 		expect(names).not.toContain('idx');
 		expect(names).not.toContain('batching');
 		for (const name of SEND_OPTIONS.filter((n) => !/^param\d$|^idx$/.test(n))) expect(names).toContain(name);
+	});
+});
+
+describe('built node description: Send and Wait for Approval as n8n 2.x reads it', () => {
+	it("has what makes n8n offer a Human review tool of a node (n8n's tool-generation/hitl-tools.ts): the operation sendAndWait of a resource, webhooks", () => {
+		expect(description.name.endsWith('Tool')).toBe(false);
+		const operation = description.properties.find(
+			(p) => p.name === 'operation' && (p.options as Array<{ value?: unknown }> | undefined)?.some((option) => option.value === 'sendAndWait'),
+		);
+		expect(operation?.displayOptions?.show?.resource).toEqual(['sms']);
+		// The answer link: GET shows the page, POST answers, both at the node's id (n8n routes a
+		// waiting call by method and that path: its waiting-webhooks.ts).
+		const answers = (description.webhooks ?? []).filter((webhook) => webhook.path === '={{ $nodeId }}');
+		expect(answers.map((webhook) => [webhook.httpMethod, webhook.restartWebhook, webhook.isFullPath])).toEqual([
+			['GET', true, true],
+			['POST', true, true],
+		]);
+	});
+
+	it("keeps the names n8n's Send and Wait operations have: message, responseType (approval, freeText, customForm), approvalOptions, formFields, options.limitWaitTime", () => {
+		expect(smsParameter('message', 'sendAndWait').required).toBe(true);
+		const responseType = smsParameter('responseType', 'sendAndWait');
+		expect((responseType.options as Array<{ value: string }>).map((option) => option.value)).toEqual(['approval', 'freeText', 'customForm']);
+		const approval = smsParameter('approvalOptions', 'sendAndWait').options as Array<{ name: string; values: INodeProperties[] }>;
+		expect(approval[0].values.map((value) => value.name)).toEqual(['approvalType', 'approveLabel', 'disapproveLabel']);
+		expect(smsParameter('formFields', 'sendAndWait').type).toBe('fixedCollection');
+		expect(optionNames(smsParameter('options', 'sendAndWait'))).toEqual(expect.arrayContaining(['limitWaitTime', 'shortLink', 'from', 'responseFormTitle']));
 	});
 });

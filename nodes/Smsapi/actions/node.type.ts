@@ -17,7 +17,13 @@ export type SmsapiMap = {
 	rcs: 'getManyMessages' | 'getSenders' | 'send';
 	sender: 'add' | 'delete' | 'getMany' | 'getStatement' | 'getStatus' | 'setDefault';
 	shortLink: 'create' | 'delete' | 'getClicks' | 'getMany' | 'update';
-	sms: 'calculate' | 'deleteScheduled' | 'send' | 'sendAndWaitForDelivery' | 'sendToGroup';
+	sms:
+		| 'calculate'
+		| 'deleteScheduled'
+		| 'send'
+		| 'sendAndWait'
+		| 'sendAndWaitForDelivery'
+		| 'sendToGroup';
 	subuser: 'create' | 'delete' | 'get' | 'getMany' | 'getShares' | 'update' | 'updateShares';
 	template: 'create' | 'delete' | 'get' | 'getMany' | 'update';
 	vms: 'send';

@@ -86,6 +86,7 @@ export const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationM
 		calculate: sms.calculate,
 		deleteScheduled: sms.deleteScheduled,
 		send: sms.send,
+		sendAndWait: sms.sendAndWait,
 		sendAndWaitForDelivery: sms.sendAndWaitForDelivery,
 		sendToGroup: sms.sendToGroup,
 	},

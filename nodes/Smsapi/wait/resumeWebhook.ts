@@ -78,7 +78,7 @@ function answer(this: IWebhookFunctions, status: number, text: string): IWebhook
 }
 
 /** The item the node left waiting (what n8n would pass on at the limit), as plain data. */
-function waitingItem(this: IWebhookFunctions): IDataObject | undefined {
+export function waitingItem(this: IWebhookFunctions): IDataObject | undefined {
 	const value = this.evaluateExpression('{{ $json }}', 0) as unknown;
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
 	return JSON.parse(JSON.stringify(value)) as IDataObject;

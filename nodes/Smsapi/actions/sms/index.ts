@@ -4,9 +4,10 @@ import * as calculate from './calculate.operation';
 import * as deleteScheduled from './deleteScheduled.operation';
 import * as send from './send.operation';
 import * as sendAndWaitForDelivery from './sendAndWait.operation';
+import * as sendAndWait from './sendAndWaitForApproval.operation';
 import * as sendToGroup from './sendToGroup.operation';
 
-export { calculate, deleteScheduled, send, sendAndWaitForDelivery, sendToGroup };
+export { calculate, deleteScheduled, send, sendAndWait, sendAndWaitForDelivery, sendToGroup };
 
 export const description: INodeProperties[] = [
 	{
@@ -36,6 +37,13 @@ export const description: INodeProperties[] = [
 				action: 'Send an SMS',
 			},
 			{
+				name: 'Send and Wait for Approval',
+				value: 'sendAndWait',
+				description:
+					"Send an SMS with a link to one number and pause the execution until the person answers on its page (approve, decline, text or a form), or a time limit runs out; also the AI Agent's Human review tool",
+				action: 'Send an SMS and wait for an answer',
+			},
+			{
 				name: 'Send and Wait for Delivery',
 				value: 'sendAndWaitForDelivery',
 				description:
@@ -52,6 +60,7 @@ export const description: INodeProperties[] = [
 		default: 'send',
 	},
 	...send.description,
+	...sendAndWait.description,
 	...sendAndWaitForDelivery.description,
 	...sendToGroup.description,
 	...deleteScheduled.description,

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { SendChannel } from '../../send/channel';
 import { neutralizeMacrosOption, withOwnOptions } from '../../send/fields';
@@ -15,6 +15,7 @@ import {
 } from '../../wait/deliveryWait';
 import { newReportCheck } from '../../wait/reportCheck';
 import { recipientsAndText } from './send.operation';
+import { refuse } from './refusal';
 import { SmsItemReader } from './sendItem';
 
 const properties: INodeProperties[] = [
@@ -64,19 +65,6 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['sms'], operation: ['sendAndWaitForDelivery'] } },
 	properties,
 );
-
-/** An error before anything is sent. */
-function refuse(
-	this: IExecuteFunctions,
-	message: string,
-	description: string,
-	itemIndex = 0,
-): NodeOperationError {
-	return new NodeOperationError(this.getNode(), message, {
-		itemIndex,
-		description: `Nothing was sent. ${description}`,
-	});
-}
 
 const ONE_MESSAGE =
 	'n8n resumes a waiting execution once, so one execution waits for one message. For several, put a Loop Over Items node (batch size 1) in front, or use Send with the SMSAPI Trigger.';

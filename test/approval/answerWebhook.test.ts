@@ -1,0 +1,191 @@
+/**
+ * The answer link of an execution waiting in Send and Wait for Approval, through the node's real
+ * `webhook()` in n8n-core's WebhookContext (approval-calls.ts): opening it (GET, by a person or any
+ * previewer) shows the page and answers nothing; only a POST of the page's form with this send's
+ * check answers, in n8n's shape; the first answer wins; nothing throws. Real n8n:
+ * test/e2e/approval.test.ts.
+ */
+import { randomBytes } from 'node:crypto';
+
+import { useMockedNetwork } from '../operations/run-node';
+import { approvalParameters, callAnswer, startWaiting, type Waiting } from './approval-calls';
+
+useMockedNetwork();
+
+let executions = 0;
+/** A waiting execution of its own (answers are claimed per execution for a while). */
+const waitingFor = (extra = {}) => startWaiting(approvalParameters(extra), `exec-answer-${++executions}`);
+const double = { approvalOptions: { values: { approvalType: 'double', approveLabel: 'Yes', disapproveLabel: 'No' } } };
+
+/** Link previews and scanners (their user agents as they send them), and a phone's browser. */
+const OPENERS: Array<Record<string, string>> = [
+	{},
+	{ 'user-agent': 'WhatsApp/2.23.20.0 A' },
+	{ 'user-agent': 'facebookexternalhit/1.1 Facebot Twitterbot/1.0' },
+	{ 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' },
+	{ 'user-agent': 'TelegramBot (like TwitterBot)' },
+	{ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+	{ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' },
+];
+
+describe('opening the link answers nothing', () => {
+	it.each(OPENERS)('GET %j: the page with its buttons, no resume, not cached or indexed', async (headers) => {
+		const waiting = await waitingFor(double);
+		const { status, html, resumed, response } = await callAnswer(waiting, { headers });
+		expect(status).toBe(200);
+		expect(resumed).toBeUndefined();
+		expect(html).toContain('<form method="post">');
+		expect(html).toContain('<button type="submit" name="answer" value="approve" class="primary">Yes</button>');
+		expect(html).toContain('<button type="submit" name="answer" value="decline">No</button>');
+		expect(response.headers).toMatchObject({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' });
+		expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+	});
+
+	it('the message is shown as text (escaped), line breaks kept', async () => {
+		const waiting = await waitingFor({ message: 'Refund <b>120</b> & "more"?\nOrder 1024' });
+		const { html } = await callAnswer(waiting);
+		expect(html).toContain('<p>Refund &lt;b&gt;120&lt;/b&gt; &amp; &quot;more&quot;?<br>Order 1024</p>');
+	});
+});
+
+describe('a tap on a button answers, in n8n’s shape', () => {
+	const answered = async (waiting: Waiting, body: unknown) => {
+		const result = await callAnswer(waiting, { method: 'POST', body });
+		expect(result.status).toBe(200);
+		expect(result.html).toContain('Your answer was recorded');
+		return result.resumed!;
+	};
+
+	it('Approve: data.approved true, respondedAt, who was asked and the send; no check or question', async () => {
+		const waiting = await waitingFor(double);
+		const before = Date.now();
+		const item = await answered(waiting, { answer: 'approve' });
+		expect(item).toEqual({ data: { approved: true, respondedAt: expect.any(String) }, timedOut: false, to: '48500000001', sms: waiting.item.json.sms });
+		expect(Date.parse((item.data as { respondedAt: string }).respondedAt)).toBeGreaterThanOrEqual(before - 1000);
+	});
+
+	it('Decline: data.approved false', async () => {
+		expect((await answered(await waitingFor(double), { answer: 'decline' })).data).toMatchObject({ approved: false });
+	});
+
+	it('Free Text: data.text as written', async () => {
+		const waiting = await waitingFor({ responseType: 'freeText' });
+		const page = await callAnswer(waiting);
+		expect(page.html).toContain('<textarea id="text" name="text"');
+		expect((await answered(waiting, { text: ' Yes, but only 100 EUR.\nThanks ' })).data).toMatchObject({ text: ' Yes, but only 100 EUR.\nThanks ' });
+	});
+
+	it('Custom Form: each field by its label, typed', async () => {
+		const waiting = await waitingFor({
+			responseType: 'customForm',
+			formFields: {
+				values: [
+					{ fieldLabel: 'Amount', fieldType: 'number', requiredField: true },
+					{ fieldLabel: 'Reason', fieldType: 'dropdown', fieldOptions: { values: [{ option: 'Damaged' }, { option: 'Late' }] } },
+					{ fieldLabel: 'Contact', fieldType: 'email' },
+					{ fieldLabel: 'Note', fieldType: 'textarea' },
+				],
+			},
+		});
+		const page = await callAnswer(waiting);
+		expect(page.html).toContain('<input id="field-0" name="field-0" type="number" step="any"');
+		expect(page.html).toContain('<option>Damaged</option>');
+		const item = await answered(waiting, { 'field-0': '99.5', 'field-1': 'Late', 'field-2': 'a@b.example' });
+		expect(item.data).toEqual({ Amount: 99.5, Reason: 'Late', Contact: 'a@b.example', Note: '', respondedAt: expect.any(String) });
+	});
+});
+
+describe('what does not answer', () => {
+	const refused = async (waiting: Waiting, call: Parameters<typeof callAnswer>[1], status: number, text: RegExp) => {
+		const result = await callAnswer(waiting, call);
+		expect(result.status).toBe(status);
+		expect(result.html).toMatch(text);
+		expect(result.resumed).toBeUndefined();
+	};
+
+	it('no check, a changed check, a check of another send, of odd shapes or bytes: 403, for GET and POST', async () => {
+		const waiting = await waitingFor(double);
+		const other = await waitingFor(double);
+		const query = Object.fromEntries(waiting.link.searchParams);
+		const check = query.smsapi_check;
+		const changed = `${check.slice(0, -1)}${check.endsWith('A') ? 'B' : 'A'}`;
+		const checks: unknown[] = [undefined, changed, other.link.searchParams.get('smsapi_check'), [check, check], { check }, 'é'.repeat(22), check.repeat(20), ''];
+		for (const method of ['GET', 'POST'] as const)
+			for (const given of checks) await refused(waiting, { method, query: { ...query, smsapi_check: given }, body: { answer: 'approve' } }, 403, /not valid/);
+		// The right check still answers afterwards.
+		expect((await callAnswer(waiting, { method: 'POST', body: { answer: 'approve' } })).resumed).toBeDefined();
+	});
+
+	it('a body that is no answer: the page again with what to do (400), nothing answered', async () => {
+		const waiting = await waitingFor({ approvalOptions: { values: { approvalType: 'single' } } });
+		for (const body of [{}, { answer: 'decline' }, { answer: ['approve', 'approve'] }, { answer: 'APPROVE' }, 'answer=approve', null, []])
+			await refused(waiting, { method: 'POST', body }, 400, /Choose one of the buttons/);
+		const text = await waitingFor({ responseType: 'freeText' });
+		for (const body of [{ text: '   ' }, { text: ['a', 'b'] }, { text: 'x'.repeat(10_001) }]) await refused(text, { method: 'POST', body }, 400, /Write your answer|longer than/);
+	});
+
+	it('a custom form with a missing, wrong or repeated value: the page again with the values kept', async () => {
+		const waiting = await waitingFor({ responseType: 'customForm', formFields: { values: [{ fieldLabel: 'Amount', fieldType: 'number', requiredField: true }, { fieldLabel: 'Day', fieldType: 'date' }] } });
+		await refused(waiting, { method: 'POST', body: { 'field-1': '2030-01-01' } }, 400, /&quot;Amount&quot; is required/);
+		await refused(waiting, { method: 'POST', body: { 'field-0': 'ten', 'field-1': 'tomorrow' } }, 400, /must be a number.*must be a date.*value="ten"/s);
+		await refused(waiting, { method: 'POST', body: { 'field-0': ['1', '2'] } }, 400, /was sent more than once/);
+	});
+
+	it('a second answer: the first wins (409 for the other), whatever it says', async () => {
+		const waiting = await waitingFor(double);
+		const [first, second] = await Promise.all([
+			callAnswer(waiting, { method: 'POST', body: { answer: 'approve' } }),
+			callAnswer(waiting, { method: 'POST', body: { answer: 'decline' } }),
+		]);
+		expect(first.resumed?.data).toMatchObject({ approved: true });
+		expect(second.resumed).toBeUndefined();
+		expect(second.status).toBe(409);
+		expect(second.html).toContain('already recorded');
+	});
+
+	it('an execution that no longer waits here (its item is not a waiting approval): 404', async () => {
+		const waiting = await waitingFor();
+		for (const json of [{}, { ...waiting.item.json, timedOut: false }, { ...waiting.item.json, question: 'x' }, { ...waiting.item.json, question: { ...(waiting.item.json.question as object), responseType: 'vote' } }])
+			await refused(waiting, { method: 'POST', item: { json }, body: { answer: 'approve' } }, 404, /Nothing to answer/);
+	});
+
+	it('a Send and Wait for Delivery node keeps its own webhook: the same call is judged as a report (no report check: 403 Forbidden)', async () => {
+		const waiting = await waitingFor();
+		const delivery = { ...waiting.node, parameters: { ...waiting.node.parameters, operation: 'sendAndWaitForDelivery' } };
+		const result = await callAnswer(waiting, { node: delivery });
+		expect(result.response.statusCode).toBe(403);
+		expect(result.response.body).toBe('Forbidden');
+	});
+});
+
+describe('the webhook never throws', () => {
+	const values = (): unknown[] => [undefined, null, '', 'approve', 42, true, [], ['approve'], { answer: 'approve' }, randomBytes(40).toString('latin1'), 'x'.repeat(70_000)];
+	const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+
+	it('for 300 random queries, bodies and methods: answered, never resumed without the check, at most once with it', async () => {
+		const waiting = await waitingFor(double);
+		const check = waiting.link.searchParams.get('smsapi_check');
+		let resumes = 0;
+		for (let i = 0; i < 300; i++) {
+			const withCheck = Math.random() < 0.3;
+			const query: Record<string, unknown> = { ...Object.fromEntries(waiting.link.searchParams), smsapi_check: withCheck ? check : pick(values()), [pick(['answer', 'x', 'signature'])]: pick(values()) };
+			const body = pick([pick(values()), { answer: pick(values()), text: pick(values()) }]);
+			const result = await callAnswer(waiting, { method: pick(['GET', 'POST'] as const), query, body });
+			expect([200, 400, 403, 409]).toContain(result.status);
+			if (result.resumed) {
+				expect(withCheck).toBe(true);
+				resumes += 1;
+			}
+		}
+		expect(resumes).toBeLessThanOrEqual(1);
+	});
+
+	it('when n8n cannot give the body (a read that throws): 500, the execution keeps waiting', async () => {
+		const waiting = await waitingFor(double);
+		const body = {};
+		Object.defineProperty(body, 'answer', { get: () => { throw new Error('unreadable'); }, enumerable: true });
+		const result = await callAnswer(waiting, { method: 'POST', body });
+		expect(result.status).toBe(500);
+		expect(result.resumed).toBeUndefined();
+	});
+});

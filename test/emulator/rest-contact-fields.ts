@@ -3,7 +3,8 @@
  * `name`, `type` of text, date, email, phone_number, number; default text), rename (`PUT`, form
  * `name`), delete (with the values contacts had in it), and `/contacts/fields/{fieldId}/options`:
  * the choices of the built-in `gender` (the official PHP client reads them so); 501 for a custom
- * field (no published field type has choices); 404 for an unknown id. A second field of a name in
+ * field (no published field type has choices); 404 for an unknown id; `/contacts/fields/available`
+ * lists the custom fields as `FieldAvailable` (GET only). A second field of a name in
  * use is refused with 400 (the published API documents no answer for it). Tests reach the state
  * with `contactFieldState(emulator.state)`; a reset restores the seeds.
  */
@@ -63,7 +64,7 @@ function nameOf(ctx: RequestContext, fields: ContactField[], except?: ContactFie
 
 function options(rt: Runtime, ctx: RequestContext, fieldId: string): HandlerResponse {
 	if (ctx.method !== 'GET') return methodNotAllowed();
-	const builtIn = BUILT_IN_OPTIONS[fieldId];
+	const builtIn = Object.prototype.hasOwnProperty.call(BUILT_IN_OPTIONS, fieldId) ? BUILT_IN_OPTIONS[fieldId] : undefined;
 	if (builtIn) return json(200, { size: builtIn.length, collection: builtIn });
 	if (!contactFieldState(rt.state).fields.some((field) => field.id === fieldId)) return notFound('Field not found');
 	return restError(501, 'not_implemented', 'Feature not implemented: this field has no options');
@@ -84,6 +85,11 @@ export function contactFields(rt: Runtime, ctx: RequestContext, rest: string[]):
 		return json(201, field);
 	}
 	if (rest.length === 2 && rest[1] === 'options') return options(rt, ctx, rest[0]);
+	// `/contacts/fields/available` is a path of its own beside the fields (GET only), not a field.
+	if (rest.length === 1 && rest[0] === 'available') {
+		if (ctx.method !== 'GET') return methodNotAllowed();
+		return json(200, fields.map((field) => ({ ...field, built_in: false, options: null })));
+	}
 	if (rest.length !== 1) return notFound();
 	const field = fields.find((candidate) => candidate.id === rest[0]);
 	if (ctx.method !== 'PUT' && ctx.method !== 'DELETE') return methodNotAllowed();

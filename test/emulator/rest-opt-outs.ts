@@ -9,6 +9,7 @@
 import { empty, json, restError, type HandlerResponse, type RequestContext } from './http-types';
 import type { Runtime } from './runtime';
 import type { EmulatorState } from './state';
+import { characterCount } from './conformance/rest-bodies';
 import { bodyFields, invalid, methodNotAllowed, notFound, requireMedia } from './rest-http';
 
 const DEFAULT_LIMIT = 5;
@@ -58,7 +59,7 @@ function settings(ctx: RequestContext, optOuts: OptOutState): HandlerResponse {
 	if (media) return media;
 	const brand = bodyFields(ctx).brand ?? '';
 	if (typeof brand !== 'string') return invalid('brand', brand, 'brand must be a text');
-	if (brand.length > BRAND_MAX_LENGTH) return invalid('brand', brand, `brand takes at most ${BRAND_MAX_LENGTH} characters`);
+	if (characterCount(brand) > BRAND_MAX_LENGTH) return invalid('brand', brand, `brand takes at most ${BRAND_MAX_LENGTH} characters`);
 	optOuts.brand = brand;
 	return json(200, { brand: optOuts.brand });
 }

@@ -178,12 +178,12 @@ describe('contact phone numbers as people type them', () => {
 	});
 
 	it('update sends a typed 0048 number cleaned as well', async () => {
-		const service = mockService().on('PUT', '/contacts/abc', () => [200, contact(1)]);
+		const service = mockService().on('PUT', '/contacts/5b80000000000000000000ab', () => [200, contact(1)]);
 		await runNode({
 			parameters: {
 				resource: 'contact',
 				operation: 'update',
-				contactId: { __rl: true, mode: 'id', value: 'abc' },
+				contactId: { __rl: true, mode: 'id', value: '5b80000000000000000000ab' },
 				updateFields: { phoneNumber: '0048 (500) 000 009' },
 			},
 		});
@@ -193,7 +193,7 @@ describe('contact phone numbers as people type them', () => {
 	it('a number with letters or too few digits is refused before any request, per item with Continue On Fail', async () => {
 		const service = mockService()
 			.on('POST', '/contacts', () => [201, contact(1)])
-			.on('PUT', '/contacts/abc', () => [200, contact(1)]);
+			.on('PUT', '/contacts/5b80000000000000000000ab', () => [200, contact(1)]);
 		const created = await runNode({
 			parameters: [
 				{ resource: 'contact', operation: 'create', phoneNumber: '48 500 ABC' },
@@ -212,7 +212,7 @@ describe('contact phone numbers as people type them', () => {
 			parameters: {
 				resource: 'contact',
 				operation: 'update',
-				contactId: { __rl: true, mode: 'id', value: 'abc' },
+				contactId: { __rl: true, mode: 'id', value: '5b80000000000000000000ab' },
 				updateFields: { phoneNumber: 'call me' },
 			},
 		});

@@ -5,7 +5,7 @@ import { failure, mockService, runNode, useMockedNetwork } from './run-node';
 useMockedNetwork();
 
 const group = {
-	id: 'g1',
+	id: '650000000000000000000001',
 	name: 'newsletter',
 	description: 'News',
 	idx: null,
@@ -54,13 +54,13 @@ describe('contactGroup', () => {
 
 	it('update keeps the current name (the service requires it) when only other fields change', async () => {
 		const service = mockService()
-			.on('GET', '/contacts/groups/g1', () => [200, group])
-			.on('PUT', '/contacts/groups/g1', () => [200, { ...group, description: 'Weekly' }]);
+			.on('GET', '/contacts/groups/650000000000000000000001', () => [200, group])
+			.on('PUT', '/contacts/groups/650000000000000000000001', () => [200, { ...group, description: 'Weekly' }]);
 		await runNode({
 			parameters: {
 				resource: 'contactGroup',
 				operation: 'update',
-				groupId: 'g1',
+				groupId: '650000000000000000000001',
 				updateFields: { description: 'Weekly' },
 			},
 		});
@@ -71,7 +71,7 @@ describe('contactGroup', () => {
 				parameters: {
 					resource: 'contactGroup',
 					operation: 'update',
-					groupId: 'g1',
+					groupId: '650000000000000000000001',
 					updateFields: {},
 				},
 			}),
@@ -89,10 +89,10 @@ describe('contactGroup', () => {
 		const service = mockService()
 			.on('GET', '/contacts/groups', () => [
 				200,
-				{ size: 2, collection: [group, { ...group, id: 'g2' }] },
+				{ size: 2, collection: [group, { ...group, id: '650000000000000000000002' }] },
 			])
-			.on('GET', '/contacts/groups/nope', () => [404, notFound])
-			.on('DELETE', '/contacts/groups/g1', () => [204, '']);
+			.on('GET', '/contacts/groups/ffffffffffffffffffffffff', () => [404, notFound])
+			.on('DELETE', '/contacts/groups/650000000000000000000001', () => [204, '']);
 		expect(
 			await runNode({
 				parameters: { resource: 'contactGroup', operation: 'getMany', returnAll: false, limit: 1 },
@@ -102,16 +102,16 @@ describe('contactGroup', () => {
 		expect(
 			(
 				await runNode({
-					parameters: { resource: 'contactGroup', operation: 'delete', groupId: 'g1' },
+					parameters: { resource: 'contactGroup', operation: 'delete', groupId: '650000000000000000000001' },
 				})
 			)[0].json,
 		).toEqual({
-			id: 'g1',
+			id: '650000000000000000000001',
 			deleted: true,
 			delete_contacts: false,
 		});
 		const error = await failure(
-			runNode({ parameters: { resource: 'contactGroup', operation: 'get', groupId: 'nope' } }),
+			runNode({ parameters: { resource: 'contactGroup', operation: 'get', groupId: 'ffffffffffffffffffffffff' } }),
 		);
 		expect(error.message).toMatch(/not_found/);
 	});
@@ -120,30 +120,30 @@ describe('contactGroup', () => {
 		const deleteGroup = (extra: IDataObject = {}) => ({
 			resource: 'contactGroup',
 			operation: 'delete',
-			groupId: 'g1',
+			groupId: '650000000000000000000001',
 			...extra,
 		});
 
 		it('always says what happens to the contacts: delete_contacts=0 unless Delete Its Contacts Too, =1 with it', async () => {
-			const service = mockService().on('DELETE', '/contacts/groups/g1', () => [204, '']);
+			const service = mockService().on('DELETE', '/contacts/groups/650000000000000000000001', () => [204, '']);
 			const output = await runNode({
 				parameters: [deleteGroup(), deleteGroup({ deleteContacts: true })],
 			});
 			expect(service.calls.map((call) => [call.method, call.path, call.query, call.body])).toEqual([
-				['DELETE', '/contacts/groups/g1', { delete_contacts: '0' }, {}],
-				['DELETE', '/contacts/groups/g1', { delete_contacts: '1' }, {}],
+				['DELETE', '/contacts/groups/650000000000000000000001', { delete_contacts: '0' }, {}],
+				['DELETE', '/contacts/groups/650000000000000000000001', { delete_contacts: '1' }, {}],
 			]);
 			expect(output.map((item) => item.json)).toEqual([
-				{ id: 'g1', deleted: true, delete_contacts: false },
-				{ id: 'g1', deleted: true, delete_contacts: true },
+				{ id: '650000000000000000000001', deleted: true, delete_contacts: false },
+				{ id: '650000000000000000000001', deleted: true, delete_contacts: true },
 			]);
 		});
 
 		it('a 304 answer (the published "Group not modified") is reported as nothing deleted, not as deleted', async () => {
-			mockService().on('DELETE', '/contacts/groups/g1', () => [304, '']);
+			mockService().on('DELETE', '/contacts/groups/650000000000000000000001', () => [304, '']);
 			const [item] = await runNode({ parameters: deleteGroup() });
 			expect(item.json).toEqual({
-				id: 'g1',
+				id: '650000000000000000000001',
 				deleted: false,
 				delete_contacts: false,
 				reason:
@@ -156,7 +156,7 @@ describe('contactGroup', () => {
 			for (const groupId of ['.', '..']) {
 				const error = await failure(runNode({ parameters: deleteGroup({ groupId }) }));
 				expect(error.message).toBe(`Not a valid ID in groupId: "${groupId}"`);
-				expect(error.description).toMatch(/^Nothing was sent to that address\./);
+				expect(error.description).toMatch(/^Nothing was sent\. An ID here is 24 characters 0-9 and a-f/);
 				expect(error.context.itemIndex).toBe(0);
 			}
 			expect(service.calls).toEqual([]);

@@ -12,7 +12,7 @@ useMockedNetwork();
 describe('contact.update', () => {
 	it('PUTs the changed fields form-encoded to /contacts/{id} (resource locator, list or id mode)', async () => {
 		const updated = { ...contact(1), city: 'Kraków' };
-		const service = mockService().on('PUT', '/contacts/5b800000000000000000000001', () => [
+		const service = mockService().on('PUT', '/contacts/5b8000000000000000000001', () => [
 			200,
 			updated,
 		]);
@@ -21,13 +21,13 @@ describe('contact.update', () => {
 				{
 					resource: 'contact',
 					operation: 'update',
-					contactId: { __rl: true, mode: 'list', value: '5b800000000000000000000001' },
+					contactId: { __rl: true, mode: 'list', value: '5b8000000000000000000001' },
 					updateFields: { city: 'Kraków', phoneNumber: '48500000009' },
 				},
 				{
 					resource: 'contact',
 					operation: 'update',
-					contactId: { __rl: true, mode: 'id', value: '5b800000000000000000000001' },
+					contactId: { __rl: true, mode: 'id', value: '5b8000000000000000000001' },
 					updateFields: { city: 'Kraków' },
 				},
 			],
@@ -35,10 +35,10 @@ describe('contact.update', () => {
 		expect(service.calls.map((call) => [call.method, call.path, call.body])).toEqual([
 			[
 				'PUT',
-				'/contacts/5b800000000000000000000001',
+				'/contacts/5b8000000000000000000001',
 				{ city: 'Kraków', phone_number: '48500000009' },
 			],
-			['PUT', '/contacts/5b800000000000000000000001', { city: 'Kraków' }],
+			['PUT', '/contacts/5b8000000000000000000001', { city: 'Kraków' }],
 		]);
 		expect(output[0]).toEqual({ json: updated, pairedItem: { item: 0 } });
 		expect(output[1].pairedItem).toEqual({ item: 1 });
@@ -133,13 +133,13 @@ describe('contact.update', () => {
 	});
 
 	it('no field to update is refused before any request', async () => {
-		const service = mockService().on('PUT', '/contacts/abc', () => [200, {}]);
+		const service = mockService().on('PUT', '/contacts/5b80000000000000000000ab', () => [200, {}]);
 		await expect(
 			runNode({
 				parameters: {
 					resource: 'contact',
 					operation: 'update',
-					contactId: { __rl: true, mode: 'id', value: 'abc' },
+					contactId: { __rl: true, mode: 'id', value: '5b80000000000000000000ab' },
 				},
 			}),
 		).rejects.toThrow('Add at least one field to update');
@@ -147,7 +147,7 @@ describe('contact.update', () => {
 	});
 
 	it('an unknown id gives the service error in words', async () => {
-		mockService().on('PUT', '/contacts/nope', () => [
+		mockService().on('PUT', '/contacts/ffffffffffffffffffffffff', () => [
 			404,
 			{ message: 'Contact not found', error: 'not_found' },
 		]);
@@ -156,7 +156,7 @@ describe('contact.update', () => {
 				parameters: {
 					resource: 'contact',
 					operation: 'update',
-					contactId: { __rl: true, mode: 'id', value: 'nope' },
+					contactId: { __rl: true, mode: 'id', value: 'ffffffffffffffffffffffff' },
 					updateFields: { city: 'X' },
 				},
 			}),

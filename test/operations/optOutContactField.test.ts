@@ -60,13 +60,13 @@ describe('opt-out', () => {
 		]);
 	});
 
-	it('settings: GET; PUT as JSON {brand}; a brand over 255 characters is refused before sending', async () => {
+	it('settings: GET; PUT as JSON {brand}, the brand as typed; a brand over 255 characters is refused before sending', async () => {
 		const service = mockService()
 			.on('GET', '/opt_outs/settings', () => [200, { brand: 'Demo Shop' }])
 			.on('PUT', '/opt_outs/settings', (request) => [200, request.body]);
 		expect((await runNode({ parameters: { resource: 'optOut', operation: 'getSettings' } }))[0].json).toEqual({ brand: 'Demo Shop' });
 		const updated = await runNode({ parameters: { resource: 'optOut', operation: 'updateSettings', brand: ' My Shop ' } });
-		expect(updated[0].json).toEqual({ brand: 'My Shop' });
+		expect(updated[0].json).toEqual({ brand: ' My Shop ' });
 		expect(service.calls[1].headers['content-type']).toMatch(/^application\/json/);
 		const error = await failure(runNode({ parameters: { resource: 'optOut', operation: 'updateSettings', brand: 'x'.repeat(256) } }));
 		expect(error.message).toBe('The brand has 256 characters, more than the 255 the service takes');

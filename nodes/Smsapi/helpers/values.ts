@@ -37,3 +37,15 @@ export function isGiven(value: unknown): boolean {
 	if (Array.isArray(value)) return value.length > 0;
 	return true;
 }
+
+/** A UTF-16 surrogate pair: one character (an emoji, say) in two code units. */
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+/**
+ * How many characters a text has as SMSAPI's published API counts them for `maxLength`: code
+ * points, as JSON Schema's `maxLength` defines a string's length (draft-wright-json-schema-validation-00,
+ * which OpenAPI 3.0 uses), not UTF-16 code units. An emoji counts as one.
+ */
+export function characterCount(text: string): number {
+	return text.length - (text.match(SURROGATE_PAIR)?.length ?? 0);
+}

@@ -4,13 +4,11 @@
  * HTTP clients (axios, `new URL`) collapse the dot segments of a path before the request leaves:
  * `contacts/groups/..` goes out as `/contacts/`, `contacts/../groups/g1` as `/groups/g1`. The
  * published API uses the collection paths for whole collections (`DELETE /contacts/groups` deletes
- * every group, contacts_com.yml), so an id of `.` or `..` could change or delete what nobody named.
- * The service's ids are letters and digits only (24 hex characters on most REST records, digit
- * strings for short links; docs/service-differences.md), so anything else is refused before any request.
+ * every group, contacts_com.yml), and beside a record's path it has others (`/opt_outs/settings`
+ * beside `/opt_outs/{optOutId}`). So each id must look like an id of its kind (idFormats.ts: the
+ * published patterns), else it is refused before any request.
  */
-
-/** An id as the service gives them: letters and digits, nothing that could change the path. */
-const SERVICE_ID = /^[0-9A-Za-z]+$/;
+import { idFormatOf, type IdFormat } from './idFormats';
 
 /**
  * An id that cannot go into a path; thrown before any request. `field` names where it came from
@@ -23,11 +21,11 @@ export class InvalidPathIdError extends Error {
 	constructor(
 		readonly field: string,
 		readonly value: unknown,
+		format: IdFormat = idFormatOf(field),
 	) {
 		super(`Not a valid ID in ${field}: ${JSON.stringify(String(value ?? ''))}`);
 		this.name = 'InvalidPathIdError';
-		this.description =
-			'Nothing was sent to that address. SMSAPI IDs are letters and digits only (e.g. 5b802315a788494a04690d1d); a value such as ".", ".." or one with "/" would name another address, possibly a whole collection.';
+		this.description = `Nothing was sent. An ID here is ${format.looksLike}. Choose it from the list, or give the ID that Get Many of this resource returns; a value such as ".", ".." or the name of another address would reach that address, possibly a whole collection.`;
 	}
 }
 
@@ -42,13 +40,14 @@ function checkedId(id: PathId): string {
 	}
 	const [[field, value]] = entries;
 	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-	if (!SERVICE_ID.test(text)) throw new InvalidPathIdError(field, value);
+	if (!idFormatOf(field).accepts(text)) throw new InvalidPathIdError(field, value);
 	return text;
 }
 
 /**
- * A path with ids, each checked: ``apiPath`contacts/${{ contactId }}/groups/${{ groupId }}` ``.
- * Throws InvalidPathIdError for an id that is not letters and digits.
+ * A path with ids, each checked against the format of its field (idFormats.ts):
+ * ``apiPath`contacts/${{ contactId }}/groups/${{ groupId }}` ``. Throws InvalidPathIdError for an
+ * id that does not look like one of its kind.
  */
 export function apiPath(literals: TemplateStringsArray, ...ids: PathId[]): string {
 	let path = literals[0];
@@ -93,16 +92,17 @@ export function unsafePathSegment(endpoint: string): string | undefined {
 
 /**
  * A name the service puts in a path as it is (a sender name: `/sms/sendernames/{sender}`, which may
- * hold spaces, `&`, `%` or `+`), percent-encoded. A name that would still make an empty, dot or
- * slash segment is refused with InvalidPathIdError before any request.
+ * hold spaces, `&`, `%` or `+`), percent-encoded. A name that `format` does not accept, or that
+ * would still make an empty, dot or slash segment, is refused with InvalidPathIdError before any
+ * request.
  */
-export function namePathSegment(field: string, name: string): string {
+export function namePathSegment(field: string, name: string, format?: IdFormat): string {
 	const segment = encodeURIComponent(name);
-	if (unsafePathSegment(segment) !== undefined) {
+	const unsafe = unsafePathSegment(segment) !== undefined;
+	if (unsafe || (format && !format.accepts(name))) {
 		const error = new InvalidPathIdError(field, name);
 		error.message = `Not a valid name in ${field}: ${JSON.stringify(name)}`;
-		error.description =
-			'Nothing was sent. The name goes into the address of the request; ".", "..", a blank name or one with "/" or "\\" would name another address.';
+		error.description = `Nothing was sent. The name goes into the address of the request${format ? ` and is ${format.looksLike}` : ''}; ".", "..", a blank name or one with "/" or "\\" would name another address.`;
 		throw error;
 	}
 	return segment;

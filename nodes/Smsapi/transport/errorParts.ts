@@ -79,12 +79,13 @@ export function buildError(
 	for (const [key, value] of Object.entries(parts.context)) {
 		if (value !== undefined) context[key] = cleanValue(value) as IDataObject[string];
 	}
+	const httpCode = parts.httpCode === null ? null : clean(parts.httpCode);
 	const errorResponse: JsonObject = { message, description };
-	if (parts.httpCode) errorResponse.httpCode = parts.httpCode;
+	if (httpCode) errorResponse.httpCode = httpCode;
 	const error = new NodeApiError(node, errorResponse, {
 		message,
 		description,
-		httpCode: parts.httpCode ?? undefined,
+		httpCode: httpCode ?? undefined,
 		itemIndex: parts.itemIndex,
 		failure: parts.failure,
 	});
@@ -93,7 +94,7 @@ export function buildError(
 	error.message = message;
 	error.description = description;
 	error.messages = parts.serviceMessage ? [clean(parts.serviceMessage)] : [];
-	error.httpCode = parts.httpCode;
+	error.httpCode = httpCode;
 	Object.assign(error.context, context);
 	if (parts.itemIndex !== undefined) error.context.itemIndex = parts.itemIndex;
 	return error;

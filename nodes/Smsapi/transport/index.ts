@@ -7,6 +7,7 @@ export { smsapiApiRequest } from './smsapiApiRequest';
 export { servedByRestApi } from './credential';
 export { smsapiApiRequestAllItems, smsapiApiRequestPage, type ListPage } from './paging';
 export { apiPath, InvalidPathIdError, namePathSegment } from './apiPath';
+export { SENDER_NAME, SENDER_NAME_IN_PATH } from './idFormats';
 export type { SmsapiContext, SmsapiRequest, SmsapiResponse } from './types';
 export type { UploadFile } from './multipart';
 export { hlrEntries } from './responseBody';

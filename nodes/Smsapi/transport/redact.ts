@@ -1,21 +1,35 @@
 import { createHash } from 'node:crypto';
 
+import type { IDataObject } from 'n8n-workflow';
+
 /**
  * Everything the transport puts into an error, a log line or an output item passes through
- * here first: tokens, passwords and their md5 must never leave the credential.
+ * here first: tokens, passwords and their md5 must never leave the credential, and the secrets a
+ * request carries (a sub-user's new password, the check of a report address) never leave it.
  */
 const REDACTED = '[redacted]';
 
 /**
- * Query/form parameters whose values are secret (the legacy pair is redacted as a pair).
- * `secret` is the SMSAPI Trigger's URL secret, which travels inside `notify_url` and callback
- * addresses: whoever reads it can send the trigger forged reports.
+ * Fields and parameters whose values are secret. `secret` is the SMSAPI Trigger's URL secret and
+ * `smsapi_check` the check of Send and Wait's report address (wait/deliveryWait.ts), both inside
+ * `notify_url`; `signature` is n8n 2.x's token in an execution's resume address. Whoever reads
+ * one can send forged reports. `password`, `api_password`, `pass` and `pass_api` are also a
+ * sub-user's new passwords (subusers in panel_com.yml, user.do).
  */
-const SECRET_PARAMETER =
-	/((?:^|[?&;,\s"'(])(?:access_token|token|password|pass|pass_api|username|secret)=)[^&\s"',;)]*/gi;
+const SECRET_NAMES =
+	'access_token|token|password|api_password|pass|pass_api|secret|smsapi_check|signature';
+const SECRET_NAME = new RegExp(`^(?:${SECRET_NAMES})$`, 'i');
+
+/** Query/form parameters whose values are secret (the legacy pair is redacted as a pair). */
+const SECRET_PARAMETER = new RegExp(
+	`((?:^|[?&;,\\s"'(])(?:${SECRET_NAMES}|username)=)[^&\\s"',;)]*`,
+	'gi',
+);
 /** The same names as JSON properties or `name: value` headers. */
-const SECRET_PROPERTY =
-	/(["']?(?:access_token|token|password|pass|pass_api|authorization|secret)["']?\s*[:=]\s*["']?)(?:Bearer\s+|Basic\s+)?[^"'\s,;&}]+/gi;
+const SECRET_PROPERTY = new RegExp(
+	`(["']?(?:${SECRET_NAMES}|authorization)["']?\\s*[:=]\\s*["']?)(?:Bearer\\s+|Basic\\s+)?[^"'\\s,;&}]+`,
+	'gi',
+);
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
 /** A lowercase or uppercase md5 hex digest that contains at least one letter (ids are digits only). */
 const MD5_HEX = /\b(?=[0-9]*[a-f])[0-9a-f]{32}\b|\b(?=[0-9]*[A-F])[0-9A-F]{32}\b/g;
@@ -59,16 +73,79 @@ export function secretsOf(credentials: Record<string, unknown> | undefined): str
 	return secrets;
 }
 
+/** Whether a field or parameter of this name carries a secret (`credentials.password`: its last part). */
+export function isSecretName(name: string): boolean {
+	return SECRET_NAME.test(name.slice(name.lastIndexOf('.') + 1));
+}
+
+/** The values of the secret query parameters of an http(s) address (`notify_url`'s check and signature). */
+function secretsInAddress(text: string): string[] {
+	if (!/^https?:\/\/[^?]*\?/i.test(text)) return [];
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return [];
+	}
+	return [...url.searchParams]
+		.filter(([name, value]) => isSecretName(name) && value !== '')
+		.map(([, value]) => value);
+}
+
+/**
+ * The secrets a request carries, to be removed from its errors as the credential's are: the values
+ * of its secret fields at any depth (`credentials.password` of a new sub-user) and the secret
+ * parameters of the addresses in it (`notify_url=…?signature=…&smsapi_check=…`).
+ */
+export function secretsOfRequest(request: { body?: IDataObject; qs?: IDataObject }): string[] {
+	const found = new Set<string>();
+	const visit = (value: unknown, name: string): void => {
+		if (typeof value === 'string' || typeof value === 'number') {
+			const text = String(value);
+			if (isSecretName(name) && text.trim() !== '') found.add(text);
+			if (typeof value === 'string')
+				for (const secret of secretsInAddress(value)) found.add(secret);
+		} else if (Array.isArray(value)) {
+			for (const entry of value) visit(entry, name);
+		} else if (typeof value === 'object' && value !== null) {
+			for (const [key, entry] of Object.entries(value)) visit(entry, key);
+		}
+	};
+	visit(request.qs, '');
+	visit(request.body, '');
+	return [...found];
+}
+
+/**
+ * A field error of the service (`{message, error, path, value}`) about a secret field keeps its
+ * value out whatever its length (redactSecrets leaves values under 4 characters in text).
+ */
+export function withoutSecretValue(entry: IDataObject): IDataObject {
+	const path = typeof entry.path === 'string' ? entry.path : '';
+	if (!isSecretName(path) || entry.value === undefined || entry.value === null) return entry;
+	return { ...entry, value: REDACTED };
+}
+
+/**
+ * A secret as it may stand in a text: as it is, percent-encoded (as a URI component, or as a form
+ * and an address's query encode it: space as `+`), or escaped inside a JSON string.
+ */
+function formsOf(secret: string): string[] {
+	const formEncoded = new URLSearchParams({ v: secret }).toString().slice(2);
+	return [
+		...new Set([secret, encodeComponent(secret), formEncoded, JSON.stringify(secret).slice(1, -1)]),
+	];
+}
+
 /** Removes secrets from free text (a service message, an error message, a URL). */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
 	let result = text;
-	for (const secret of secrets) {
+	// The longest first: a secret that contains another is removed whole, not around the other.
+	for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
 		// Very short values would wipe ordinary words; real secrets are longer.
 		if (secret.length < 4) continue;
-		result = result.replace(new RegExp(escapeRegExp(secret), 'g'), REDACTED);
-		const encoded = encodeComponent(secret);
-		if (encoded !== secret) {
-			result = result.replace(new RegExp(escapeRegExp(encoded), 'g'), REDACTED);
+		for (const form of formsOf(secret)) {
+			result = result.replace(new RegExp(escapeRegExp(form), 'g'), REDACTED);
 		}
 	}
 	return result

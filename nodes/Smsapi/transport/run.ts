@@ -9,7 +9,7 @@ export interface RequestRun {
 	readonly addresses: { primary: string; backup?: string };
 	/** The credential as read once for the run: handed to n8n's request helper instead of a read per attempt. */
 	readonly credentials: IDataObject;
-	/** The credential's secrets, redacted from every error text and log line. */
+	/** The credential's secrets and the request's (redact.ts), removed from every error text and log line. */
 	readonly secrets: readonly string[];
 	readonly legacy: boolean;
 	/** Not safe to repeat, and guarded by idx + check_idx=1: the service refuses a copy with error 53. */

@@ -5,6 +5,7 @@ import type { ServiceError } from './answerErrors';
 import { SMSAPI_HTTP_STATUSES, describeSmsapiError } from './errorCodes';
 import { failureFor, httpCodeForServiceCode } from './errorClassification';
 import { buildError, sentence, summaryLine } from './errorParts';
+import { withoutSecretValue } from './redact';
 import type { SmsapiRequestSummary } from './errorParts';
 
 /**
@@ -86,6 +87,7 @@ export function createServiceError(
 				? SMSAPI_HTTP_STATUSES[details.httpStatus]
 				: undefined));
 	const serviceMessage = details.serviceMessage?.trim() || undefined;
+	const fieldErrors = details.fieldErrors?.map(withoutSecretValue);
 
 	let message: string;
 	if (meaning) {
@@ -100,7 +102,7 @@ export function createServiceError(
 	const lines: string[] = [];
 	if (serviceMessage) lines.push(`The service's message: "${serviceMessage}".`);
 	if (details.invalidNumbers?.length) lines.push(describeInvalidNumbers(details.invalidNumbers));
-	if (details.fieldErrors?.length) lines.push(describeFieldErrors(details.fieldErrors));
+	if (fieldErrors?.length) lines.push(describeFieldErrors(fieldErrors));
 	if (details.developerDescription)
 		lines.push(`Developer description: ${sentence(details.developerDescription)}`);
 	if (details.note) lines.push(sentence(details.note));
@@ -127,7 +129,7 @@ export function createServiceError(
 				meaning: meaning?.meaning,
 				httpStatus: details.httpStatus,
 				invalidNumbers: details.invalidNumbers,
-				fieldErrors: details.fieldErrors,
+				fieldErrors,
 				endpoint: details.endpoint,
 				address: details.address,
 				attempts: details.attempts,

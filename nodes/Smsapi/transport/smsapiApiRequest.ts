@@ -17,7 +17,7 @@ import { errorAfterLastAttempt } from './giveUp';
 import { multipartBoundary } from './multipart';
 import { needsToken, tokenOnlyError } from './tokenOnly';
 import { DEFAULT_TIMEOUT_MS } from './options';
-import { redactSecrets, secretsOf } from './redact';
+import { redactSecrets, secretsOf, secretsOfRequest } from './redact';
 import type { RequestRun } from './run';
 import type { SmsapiContext, SmsapiRequest, SmsapiResponse } from './types';
 
@@ -75,7 +75,8 @@ export async function smsapiApiRequest(
 	if (credentials.authentication === 'legacy' && needsToken(request)) {
 		throw tokenOnlyError(node, request);
 	}
-	const secrets = secretsOf(credentials);
+	// The credential's secrets and the request's own (a sub-user's new password, a report address's check).
+	const secrets = [...secretsOf(credentials), ...secretsOfRequest(request)];
 	const run: RequestRun = {
 		request,
 		node,

@@ -9,6 +9,7 @@ import { json, text as textAnswer, type HandlerResponse } from '../http-types';
 import type { UploadedFile } from '../multipart';
 import { legacyErrorMessage, type Params } from '../util';
 import { LEGACY_COMMON, LEGACY_ENDPOINTS } from './legacy-api';
+import { pathIdProblem } from './path-ids';
 import { REST_OPERATIONS } from './rest-api';
 import type { Fields, LegacyEndpoint, MediaType, Problem, RestOperation } from './types';
 import { fieldProblems } from './values';
@@ -94,6 +95,8 @@ function checkRest(request: CheckedRequest): Refusal | null {
 			{ path: 'path', error: 'unknown_path', message: `${request.path} is not a path of the published API`, value: request.path },
 		]);
 	}
+	const badId = pathIdProblem(operations[0].path, request.path);
+	if (badId) return restRefusal(404, 'not_found', 'Not found', [badId]);
 	const operation = operations.find((op) => op.method === request.method);
 	if (!operation) {
 		return restRefusal(405, 'method_not_allowed', 'Method not allowed', [

@@ -213,6 +213,7 @@ export const REST_OPERATIONS: readonly RestOperation[] = [
 	},
 	{ method: 'DELETE', path: '/contacts/fields/{fieldId}', summary: 'delete a custom field' },
 	{ method: 'GET', path: '/contacts/fields/{fieldId}/options', summary: "a field's choices (501 where it has none)" },
+	{ method: 'GET', path: '/contacts/fields/available', summary: 'the built-in and custom fields (FieldAvailable)' },
 
 	// ---- opt-outs (panel_com.yml, tag opt_out; the CSV export headers are not used)
 	{ method: 'GET', path: '/opt_outs', summary: 'list opt-outs', query: { phone_number: text, ...paging } },

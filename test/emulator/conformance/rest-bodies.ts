@@ -5,6 +5,14 @@
  */
 import type { FieldRule, Fields, Problem, RestBody } from './types';
 
+/**
+ * Characters as JSON Schema's `maxLength` counts them (code points, not UTF-16 units): the
+ * published limits are `maxLength` values.
+ */
+export function characterCount(text: string): number {
+	return [...text].length;
+}
+
 const text: FieldRule = { type: 'string' };
 const id: FieldRule = { type: 'id' };
 const flag: FieldRule = { type: 'boolean' };
@@ -15,8 +23,8 @@ function rcsContent(body: Readonly<Record<string, unknown>>): Problem[] {
 	if (text === undefined && body.content === undefined) {
 		return [{ path: 'text', error: 'required', message: 'either text or content must be provided', value: null }];
 	}
-	if (typeof text === 'string' && text.length > 3072) {
-		return [{ path: 'text', error: 'too_long', message: 'text is longer than 3072 characters', value: `${text.length} characters` }];
+	if (typeof text === 'string' && characterCount(text) > 3072) {
+		return [{ path: 'text', error: 'too_long', message: 'text is longer than 3072 characters', value: `${characterCount(text)} characters` }];
 	}
 	return [];
 }
@@ -31,7 +39,7 @@ export const rcsMessageBody: RestBody = {
 /** `OptOutSettings.brand`: at most 255 characters. */
 export function brandLength(body: Readonly<Record<string, unknown>>): Problem[] {
 	const brand = body.brand;
-	if (typeof brand !== 'string' || brand.length <= 255) return [];
+	if (typeof brand !== 'string' || characterCount(brand) <= 255) return [];
 	return [{ path: 'brand', error: 'too_long', message: 'brand takes at most 255 characters', value: brand }];
 }
 

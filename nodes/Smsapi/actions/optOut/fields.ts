@@ -12,7 +12,7 @@ import type { RecordById } from '../byId';
  */
 export const OPT_OUTS = 'opt_outs';
 
-/** The company presentation of the opt-out page (`OptOutSettings.brand`, 0 to 255 characters). */
+/** The company presentation of the opt-out page (`OptOutSettings.brand`, 0 to 255 characters: code points). */
 export const OPT_OUT_SETTINGS = 'opt_outs/settings';
 export const BRAND_MAX_LENGTH = 255;
 

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { characterCount } from '../../helpers/values';
 import { smsapiApiRequest } from '../../transport';
 import { itemOperation } from '../itemOperation';
 import { BRAND_MAX_LENGTH, OPT_OUT_SETTINGS } from './fields';
@@ -19,15 +20,17 @@ export const { description, execute } = itemOperation(
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. My Shop',
-			description: `The company name the opt-out page presents (brand), up to ${BRAND_MAX_LENGTH} characters. Empty: no name.`,
+			description: `The company name the opt-out page presents (brand), sent as typed: up to ${BRAND_MAX_LENGTH} characters (an emoji counts as one). Empty: no name.`,
 		},
 	],
 	async function (itemIndex) {
-		const brand = String(this.getNodeParameter('brand', itemIndex, '') ?? '').trim();
-		if (brand.length > BRAND_MAX_LENGTH) {
+		// As typed: the published OptOutSettings takes any text of 0 to 255 characters (code points).
+		const brand = String(this.getNodeParameter('brand', itemIndex, '') ?? '');
+		const characters = characterCount(brand);
+		if (characters > BRAND_MAX_LENGTH) {
 			throw new NodeOperationError(
 				this.getNode(),
-				`The brand has ${brand.length} characters, more than the ${BRAND_MAX_LENGTH} the service takes`,
+				`The brand has ${characters} characters, more than the ${BRAND_MAX_LENGTH} the service takes`,
 				{ itemIndex, description: 'Nothing was sent. Shorten the Brand.' },
 			);
 		}

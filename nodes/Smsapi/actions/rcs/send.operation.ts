@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, jsonParse, updateDisplayOptions } from 'n8n-workflow';
 
+import { characterCount } from '../../helpers/values';
 import { mapItems } from '../../items/loop';
 import { requiredPhoneNumber } from '../../items/phoneNumber';
 import { smsapiApiRequest } from '../../transport';
@@ -96,13 +97,15 @@ function readContent(this: IExecuteFunctions, itemIndex: number): IDataObject {
 		}
 		return { content: content as IDataObject };
 	}
-	const text = String(this.getNodeParameter('text', itemIndex, '') ?? '').trim();
-	if (text === '') refuse.call(this, itemIndex, 'Enter the text of the RCS message');
-	if (text.length > RCS_TEXT_MAX) {
+	// Sent as typed; the limit counts characters (code points), as the published maxLength does.
+	const text = String(this.getNodeParameter('text', itemIndex, '') ?? '');
+	if (text.trim() === '') refuse.call(this, itemIndex, 'Enter the text of the RCS message');
+	const characters = characterCount(text);
+	if (characters > RCS_TEXT_MAX) {
 		refuse.call(
 			this,
 			itemIndex,
-			`The text has ${text.length} characters, more than the ${RCS_TEXT_MAX} an RCS message takes`,
+			`The text has ${characters} characters, more than the ${RCS_TEXT_MAX} an RCS message takes`,
 		);
 	}
 	return { text };

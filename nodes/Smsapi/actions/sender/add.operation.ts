@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems, requiredText } from '../../items/loop';
-import { servedByRestApi, smsapiApiRequest } from '../../transport';
+import { SENDER_NAME, servedByRestApi, smsapiApiRequest } from '../../transport';
 import { senderActionItem } from './fields';
 import { restSenderItem } from './rest';
 
@@ -15,7 +15,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. MyShop',
 		description:
-			'The sender name to register (add): up to 11 letters, digits and spaces, or a phone number of the account holder. It starts INACTIVE and can be used once SMSAPI has verified it. Some accounts must first accept a statement about the name: Get Statement shows it.',
+			'The sender name to register (add): at most 11 of letters A-Z, digits, spaces and _ . - & @ % ! +, or a phone number of the account holder (8 to 16 digits), as the published API takes it. It starts INACTIVE and can be used once SMSAPI has verified it. Some accounts must first accept a statement about the name: Get Statement shows it.',
 	},
 ];
 
@@ -30,6 +30,16 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	return await mapItems.call(this, items, async (itemIndex) => {
 		const name = requiredText.call(this, 'name', itemIndex, 'Enter the sender name to add');
+		if (!SENDER_NAME.accepts(name)) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Not a valid sender name: ${JSON.stringify(name)}`,
+				{
+					itemIndex,
+					description: `Nothing was sent. A sender name is ${SENDER_NAME.looksLike} (the published API's Sender).`,
+				},
+			);
+		}
 		if (await servedByRestApi(this, itemIndex)) {
 			const { data } = await smsapiApiRequest.call(this, {
 				method: 'POST',

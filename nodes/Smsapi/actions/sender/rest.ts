@@ -1,6 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { namePathSegment, servedByRestApi, smsapiApiRequest } from '../../transport';
+import {
+	namePathSegment,
+	SENDER_NAME_IN_PATH,
+	servedByRestApi,
+	smsapiApiRequest,
+} from '../../transport';
 import { senderItem } from './fields';
 
 /**
@@ -9,9 +14,13 @@ import { senderItem } from './fields';
  * sender.do gives (`sender`, `status`, `default`), with `created_at` when the service tells it.
  */
 
-/** `sms/sendernames/<name>`, the name percent-encoded (it may hold spaces, `&`, `+` or `%`). */
+/**
+ * `sms/sendernames/<name>`, the name percent-encoded (it may hold spaces, `&`, `+` or `%`); a name
+ * that is no sender name of the published pattern, or the path beside them, is refused before any
+ * request.
+ */
 export function senderPath(name: string, command = ''): string {
-	return `sms/sendernames/${namePathSegment('name', name)}${command}`;
+	return `sms/sendernames/${namePathSegment('name', name, SENDER_NAME_IN_PATH)}${command}`;
 }
 
 /** A REST sender name as the output item of sender.do. */

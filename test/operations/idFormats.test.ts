@@ -1,0 +1,95 @@
+/**
+ * Issue 40, finding 6 ("Deletes by a name that is not an id"): an id that goes into a path must
+ * look like an id of its kind in the published API (transport/idFormats.ts; contacts_com.yml and
+ * panel_com.yml): `DELETE /opt_outs/settings` would reach the opt-out settings and
+ * `/contacts/fields/available` the list of fields. Each case is refused with an error that says what
+ * such an id looks like, before any request (a service that answers everything records them).
+ */
+import nock from 'nock';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { PRIMARY } from '../helpers/n8n-context';
+import { failure, runNode, useMockedNetwork } from './run-node';
+
+useMockedNetwork();
+
+/** A service answering every request with an empty record; the paths it was asked for. */
+function anyAnswer(): string[] {
+	const requests: string[] = [];
+	const scope = nock(PRIMARY).persist();
+	for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+		scope
+			.intercept(/.*/, method)
+			.query(true)
+			.reply((uri) => {
+				requests.push(`${method} ${new URL(uri, PRIMARY).pathname}`);
+				return method === 'DELETE' ? [204, ''] : [200, '{"size":0,"collection":[]}'];
+			});
+	}
+	return requests;
+}
+
+const OBJECT_ID = /An ID here is 24 characters 0-9 and a-f/;
+const contactId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** [case, parameters, the value named in the message, what the description says an id looks like] */
+const REFUSED: Array<[string, INodeParameters, string, RegExp]> = [
+	['opt-out delete "settings"', { resource: 'optOut', operation: 'delete', optOutId: 'settings' }, 'optOutId: "settings"', /letters and digits .*never "settings"/],
+	['contact field delete "available"', { resource: 'contactField', operation: 'delete', contactFieldId: 'available' }, 'contactFieldId: "available"', OBJECT_ID],
+	['contact field delete "gender"', { resource: 'contactField', operation: 'delete', contactFieldId: 'gender' }, 'contactFieldId: "gender"', OBJECT_ID],
+	['contact field update "available"', { resource: 'contactField', operation: 'update', contactFieldId: 'available', name: 'x' }, 'contactFieldId: "available"', OBJECT_ID],
+	['contact field options of "available"', { resource: 'contactField', operation: 'getOptions', contactFieldId: 'available' }, 'contactFieldId: "available"', OBJECT_ID],
+	['template get "available"', { resource: 'template', operation: 'get', templateId: 'available' }, 'templateId: "available"', /never "available"/],
+	['template delete "available"', { resource: 'template', operation: 'delete', templateId: 'available' }, 'templateId: "available"', /never "available"/],
+	['template update "available"', { resource: 'template', operation: 'update', templateId: 'available', updateFields: { name: 'x' } }, 'templateId: "available"', /never "available"/],
+	['group delete "trash"', { resource: 'contactGroup', operation: 'delete', groupId: 'trash' }, 'groupId: "trash"', OBJECT_ID],
+	['group get, 23 hex digits', { resource: 'contactGroup', operation: 'get', groupId: '5b802315a788494a04690d1' }, 'groupId: "5b802315a788494a04690d1"', OBJECT_ID],
+	['group update "permissions"', { resource: 'contactGroup', operation: 'update', groupId: 'permissions', updateFields: { description: 'x' } }, 'groupId: "permissions"', OBJECT_ID],
+	['contact update "trash"', { resource: 'contact', operation: 'update', contactId: contactId('trash'), updateFields: { city: 'X' } }, 'contactId: "trash"', OBJECT_ID],
+	['contact add to group "fields"', { resource: 'contact', operation: 'addToGroup', contactId: contactId('5b802315a788494a04690d1d'), groupId: 'fields' }, 'groupId: "fields"', OBJECT_ID],
+	['contact remove from group "groups"', { resource: 'contact', operation: 'removeFromGroup', contactId: contactId('groups'), groupId: '5b802315a788494a04690d1e' }, 'contactId: "groups"', OBJECT_ID],
+	['short link delete "abc"', { resource: 'shortLink', operation: 'delete', linkId: 'abc' }, 'linkId: "abc"', /digits only/],
+	['short link update "1a"', { resource: 'shortLink', operation: 'update', linkId: '1a', updateFields: { name: 'x' } }, 'linkId: "1a"', /digits only/],
+	['sender delete "statement"', { resource: 'sender', operation: 'delete', name: 'statement' }, 'name: "statement"', /never "statement"/],
+	['sender status "Café"', { resource: 'sender', operation: 'getStatus', name: 'Café' }, 'name: "Café"', /at most 11 of letters A-Z/],
+	['sender default, 12 characters', { resource: 'sender', operation: 'setDefault', name: 'TwelveChars1' }, 'name: "TwelveChars1"', /at most 11 of letters A-Z/],
+];
+
+describe('an id that is no id of its kind is refused before any request', () => {
+	it.each(REFUSED)('%s', async (_case, parameters, named, looksLike) => {
+		const requests = anyAnswer();
+		const error = await failure(runNode({ parameters }));
+		expect(error.message).toMatch(/^Not a valid (ID|name) in /);
+		expect(error.message).toContain(named);
+		expect(error.description).toMatch(/^Nothing was sent/);
+		expect(error.description).toMatch(looksLike);
+		expect(requests).toEqual([]);
+	});
+
+	it('a new sender name outside the published pattern is refused before any request', async () => {
+		const requests = anyAnswer();
+		for (const name of ['Café', 'TwelveChars1', 'a/b', 'Shop#1']) {
+			const error = await failure(runNode({ parameters: { resource: 'sender', operation: 'add', name } }));
+			expect(error.message).toBe(`Not a valid sender name: ${JSON.stringify(name)}`);
+			expect(error.description).toMatch(/^Nothing was sent\. A sender name is a phone number of 8 to 16 digits, or at most 11/);
+		}
+		expect(requests).toEqual([]);
+	});
+});
+
+describe('ids of their kind still go through', () => {
+	it.each<[string, INodeParameters, string]>([
+		['opt-out', { resource: 'optOut', operation: 'delete', optOutId: '670000000000000000000001' }, 'DELETE /opt_outs/670000000000000000000001'],
+		['contact field', { resource: 'contactField', operation: 'delete', contactFieldId: '660000000000000000000001' }, 'DELETE /contacts/fields/660000000000000000000001'],
+		["the built-in gender's options", { resource: 'contactField', operation: 'getOptions', contactFieldId: 'gender' }, 'GET /contacts/fields/gender/options'],
+		['template', { resource: 'template', operation: 'delete', templateId: 't1' }, 'DELETE /sms/templates/t1'],
+		['short link', { resource: 'shortLink', operation: 'delete', linkId: '101' }, 'DELETE /short_url/links/101'],
+		['sender name of the pattern', { resource: 'sender', operation: 'delete', name: 'Shop & Co!' }, 'DELETE /sms/sendernames/Shop%20%26%20Co!'],
+		['sender name that is a number', { resource: 'sender', operation: 'delete', name: '48500000001' }, 'DELETE /sms/sendernames/48500000001'],
+		['new sender name', { resource: 'sender', operation: 'add', name: 'Shop@Home+' }, 'POST /sms/sendernames'],
+	])('%s', async (_case, parameters, request) => {
+		const requests = anyAnswer();
+		await runNode({ parameters }).catch(() => undefined);
+		expect(requests[0]).toBe(request);
+	});
+});

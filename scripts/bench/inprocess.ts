@@ -4,13 +4,53 @@
  * quick profiling (`node --cpu-prof -r ts-node/register/transpile-only scripts/bench/inprocess.ts`);
  * the real-n8n bench is run.ts.
  *   BENCH_N=10000 BENCH_REPEAT=3 BENCH_WHAT=set,node,nodeOff BENCH_LATENCY_MS=0
+ * (BENCH_WHAT also: campaign, campaign-slow, personalised (Param 1), personalised-param1-slow,
+ * personalised-text, personalised-slow (version 1.2: one template), personalised-text-v1: the
+ * rows of run.ts.)
  * (BENCH_LATENCY_MS: the emulator's delay per answer; its cap of 5 simultaneous sends is on.)
  */
 import { startEmulator } from '../../test/emulator';
 import { SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData } from '../../test/e2e/harness/smsapi';
 import { WorkflowHarness } from '../../test/workflow/harness';
 import { nodeItems } from '../../test/workflow/run-result';
-import { setFloorNode, smsapiSendNode } from './workflows';
+import {
+	CAMPAIGN_MESSAGE,
+	CAMPAIGN_MESSAGE_SLOW,
+	OFFER,
+	PERSONALISED_TEXT,
+	PERSONALISED_TEXT_SLOW,
+	SMSAPI_V1,
+	SMSAPI_V1_2,
+	setFloorNode,
+	smsapiCampaignNode,
+	smsapiSendNode,
+} from './workflows';
+
+type Credential = { id: string; name: string };
+
+/** The node of one BENCH_WHAT kind. */
+function nodeOf(kind: string, credential: Credential): Record<string, unknown> {
+	switch (kind) {
+		case 'set':
+			return setFloorNode();
+		case 'campaign':
+			return smsapiCampaignNode(credential, CAMPAIGN_MESSAGE);
+		case 'campaign-slow':
+			return smsapiCampaignNode(credential, CAMPAIGN_MESSAGE_SLOW);
+		case 'personalised':
+			return smsapiSendNode(credential, { batching: true, personalised: true, typeVersion: SMSAPI_V1_2 });
+		case 'personalised-param1-slow':
+			return smsapiSendNode(credential, { batching: true, personalised: 'slow', typeVersion: SMSAPI_V1_2 });
+		case 'personalised-text':
+			return smsapiCampaignNode(credential, PERSONALISED_TEXT, SMSAPI_V1_2);
+		case 'personalised-slow':
+			return smsapiCampaignNode(credential, PERSONALISED_TEXT_SLOW, SMSAPI_V1_2);
+		case 'personalised-text-v1':
+			return smsapiCampaignNode(credential, PERSONALISED_TEXT, SMSAPI_V1);
+		default:
+			return smsapiSendNode(credential, { batching: kind !== 'nodeOff' });
+	}
+}
 
 async function main(): Promise<void> {
 	const n = Number(process.env.BENCH_N ?? 10000);
@@ -27,10 +67,14 @@ async function main(): Promise<void> {
 	const n8n = await WorkflowHarness.start();
 	try {
 		const credential = n8n.addCredential({ type: SMSAPI_CREDENTIAL_TYPE, name: 'SMSAPI', data: smsapiTokenCredentialData(emulator) });
-		const input = Array.from({ length: n }, (_, i) => ({ to: String(48500100000 + i) }));
+		// The fields of run.ts's Code node: `offer` for the campaign kinds, `code` for the personalised ones.
+		const input = Array.from({ length: n }, (_, i) => {
+			const to = String(48500100000 + i);
+			return { to, offer: OFFER, code: to.slice(-4) };
+		});
 		const trigger = { id: 't', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 		for (const kind of what) {
-			const node = kind === 'set' ? setFloorNode() : smsapiSendNode(credential, { batching: kind !== 'nodeOff', personalised: kind === 'personalised' });
+			const node = nodeOf(kind, credential);
 			const name = String(node.name);
 			const workflow = {
 				nodes: [trigger, { ...node, position: [200, 0] }],

@@ -56,8 +56,11 @@ export function acceptedMessages(emulator: Emulator): number {
 	return emulator.state.messages.length;
 }
 
-/** CPU seconds a process has used (Linux /proc/<pid>/stat: utime + stime). */
-function cpuSeconds(pid: number): number {
+/**
+ * CPU seconds a process has used, all its threads (Linux /proc/<pid>/stat: utime + stime). Against
+ * a run's time it tells work from waiting for a core on a busy machine.
+ */
+export function cpuSeconds(pid: number): number {
 	try {
 		const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
 		return (Number(fields[11]) + Number(fields[12])) / 100;

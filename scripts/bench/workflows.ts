@@ -1,7 +1,8 @@
 /**
  * The workflows the bench runs (scripts/bench/run.ts; the nodes also in inprocess.ts): the same
  * parameter work everywhere (`to` from the item, a constant message) so that only the node differs.
- * Every send workflow is Webhook (POST {n}) → Code (n items `{ to }`) → the node under test, and
+ * Every send workflow is Webhook (POST {n}) → Code (n items `{ to, offer }`, with `code` for the
+ * personalised rows) → the node under test, and
  * answers when the last node has finished.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,23 @@ export const CAMPAIGN_TO = '={{ $json.to }}';
 export const CAMPAIGN_MESSAGE = '=Spring sale: {{ $json.offer }}.';
 /** The same Message through an expression the fast path does not take (n8n evaluates it per item). */
 export const CAMPAIGN_MESSAGE_SLOW = '=Spring sale: {{ $json.offer.toUpperCase() }}.';
+/**
+ * The personalised rows (issue 41): the items of their Code node also carry `code` (the number's
+ * last four digits), and the same texts are written with Param 1 and as a text per item, each
+ * through a plain read (the fast path) and through an expression n8n evaluates.
+ */
+export const PERSONALISED_PARAM1 = '={{ $json.code }}';
+export const PERSONALISED_PARAM1_SLOW = '={{ $json.code.toUpperCase() }}';
+export const PERSONALISED_TEMPLATE = 'Your code [%1%]: 20% off until Sunday.';
+export const PERSONALISED_TEXT = '=Your code {{ $json.code }}: 20% off until Sunday.';
+export const PERSONALISED_TEXT_SLOW = '=Your code {{ $json.code.toUpperCase() }}: 20% off until Sunday.';
+/**
+ * The SMSAPI node's versions: 1 for the rows measured since before version 1.2 (their wire is the
+ * same in 1.2: a constant Message or identical texts), 1.2 (the default of a new node) where
+ * Personalised Texts as One Template is what is measured; version 1 keeps a request per text.
+ */
+export const SMSAPI_V1 = 1;
+export const SMSAPI_V1_2 = 1.2;
 export const TOKEN = 'test-token';
 
 type Json = Record<string, unknown>;
@@ -50,21 +68,35 @@ export function setCampaignNode(): Json {
 	return node('Set', 'n8n-nodes-base.set', 3.4, { assignments: { assignments }, options: {} });
 }
 
-/** This package's SMS Send with the campaign's expressions (`message`: fast or slow). */
-export function smsapiCampaignNode(credential: Credential, message: string): Json {
+/** This package's SMS Send with the campaign's expressions (`message`: fast, slow or personalised). */
+export function smsapiCampaignNode(credential: Credential, message: string, typeVersion = SMSAPI_V1): Json {
 	const parameters = { resource: 'sms', operation: 'send', to: CAMPAIGN_TO, message, options: {} };
-	return node('SMSAPI', SMSAPI, 1, parameters, { credentials: { smsapiApi: credential } });
+	return node('SMSAPI', SMSAPI, typeVersion, parameters, { credentials: { smsapiApi: credential } });
 }
 
-/** This package's SMS Send, `to` from the item, a constant message. */
-export function smsapiSendNode(credential: Credential, options: { batching: boolean; maxParallel?: number; personalised?: boolean }): Json {
+/**
+ * This package's SMS Send, `to` from the item, a constant message; `personalised`: the message
+ * `Your code [%1%]: …` with Param 1 `{{ $json.code }}` (items with `code`: benchWorkflow), or
+ * (`'slow'`) `{{ $json.code.toUpperCase() }}`, which n8n evaluates.
+ */
+export function smsapiSendNode(
+	credential: Credential,
+	options: { batching: boolean; maxParallel?: number; personalised?: boolean | 'slow'; typeVersion?: number },
+): Json {
 	const nodeOptions: Json = {};
 	if (!options.batching) nodeOptions.batching = false;
 	if (options.maxParallel !== undefined) nodeOptions.maxParallelRequests = options.maxParallel;
-	if (options.personalised) nodeOptions.param1 = '={{ $json.to.slice(-4) }}';
-	const message = options.personalised ? 'Your code [%1%]: 20% off until Sunday.' : MESSAGE;
+	if (options.personalised) nodeOptions.param1 = options.personalised === 'slow' ? PERSONALISED_PARAM1_SLOW : PERSONALISED_PARAM1;
+	const message = options.personalised ? PERSONALISED_TEMPLATE : MESSAGE;
 	const parameters = { resource: 'sms', operation: 'send', to: '={{ $json.to }}', message, options: nodeOptions };
-	return node('SMSAPI', SMSAPI, 1, parameters, { credentials: { smsapiApi: credential } });
+	return node('SMSAPI', SMSAPI, options.typeVersion ?? SMSAPI_V1, parameters, { credentials: { smsapiApi: credential } });
+}
+
+/** The Code node's JavaScript for n items `{ to, offer }`, with `code` (the last four digits) when asked. */
+function itemsCode(n: string, withCode: boolean): string {
+	const offer = JSON.stringify(OFFER);
+	if (!withCode) return `return Array.from({ length: ${n} }, (_, i) => ({ json: { to: String(48500100000 + i), offer: ${offer} } }));`;
+	return `return Array.from({ length: ${n} }, (_, i) => { const to = String(48500100000 + i); return { json: { to, offer: ${offer}, code: to.slice(-4) } }; });`;
 }
 
 /** This package's number lookup, one number per item. */
@@ -103,7 +135,8 @@ export function httpRequestNode(serviceUrl: string, throttled: boolean): Json {
 /**
  * The whole bench as one workflow (n8n publishes a workflow in about 10 s, so one saves minutes):
  * - Webhook "Run" (POST /webhook/bench-run, body `{ key, n }`) → Switch on `key` (one item: its
- *   cost is no per-item cost) → Code making n items `{ to }` → the node under test; answered when
+ *   cost is no per-item cost) → Code making n items `{ to, offer }` (and `code` for the branches
+ *   `withCode`) → the node under test; answered when
  *   that node has finished;
  * - Webhook "Reports" (GET /webhook/bench-dlr, answered at once) → No Op: what the trigger is compared with;
  *   "Reports v1" the same in the Webhook node's version 1 (GET /webhook/bench-dlr-v1);
@@ -115,7 +148,7 @@ const STATIC_SECRET = process.env.BENCH_STATIC_SECRET === '1' ? 'benchsecret0123
 /** The trigger's version a new node gets (BENCH_TRIGGER_VERSION=1: the version saved triggers may have). */
 const TRIGGER_VERSION = Number(process.env.BENCH_TRIGGER_VERSION ?? 2);
 
-export function benchWorkflow(branches: Array<{ key: string; node: Json }>, credential: Credential) {
+export function benchWorkflow(branches: Array<{ key: string; node: Json; withCode?: boolean }>, credential: Credential) {
 	const at = (x: number, y: number) => [x, y];
 	const nodes: Json[] = [
 		node(
@@ -151,7 +184,7 @@ export function benchWorkflow(branches: Array<{ key: string; node: Json }>, cred
 		Run: { main: [[{ node: 'Route', type: 'main', index: 0 }]] },
 		Route: { main: branches.map(({ key }) => [{ node: `Items ${key}`, type: 'main', index: 0 }]) },
 	};
-	branches.forEach(({ key, node }, i) => {
+	branches.forEach(({ key, node, withCode }, i) => {
 		nodes.push({
 			id: randomUUID(),
 			name: `Items ${key}`,
@@ -159,7 +192,7 @@ export function benchWorkflow(branches: Array<{ key: string; node: Json }>, cred
 			typeVersion: 2,
 			position: at(400, i * 200),
 			parameters: {
-				jsCode: `const n = Number($input.first().json.body.n);\nreturn Array.from({ length: n }, (_, i) => ({ json: { to: String(48500100000 + i), offer: ${JSON.stringify(OFFER)} } }));`,
+				jsCode: `const n = Number($input.first().json.body.n);\n${itemsCode('n', withCode === true)}`,
 			},
 		});
 		nodes.push({ ...node, name: `Test ${key}`, position: at(600, i * 200) });

@@ -24,12 +24,15 @@ export const DEMO_WORKFLOWS = [
 	{ file: 'stop-to-blacklist.workflow.json', active: true },
 	{ file: 'two-factor-login.workflow.json', active: true },
 	{ file: 'login-code-sms-then-voice.workflow.json', active: true },
+	{ file: 'refund-approval-by-sms.workflow.json', active: true },
 ] as const;
 
 /** The paths of the two-factor example's Webhook nodes. */
 const TWO_FACTOR_PATHS = { send: '2fa/send', verify: '2fa/verify' };
 /** The path of the Send and Wait for Delivery example's Webhook node. */
 const LOGIN_CODE_PATH = 'login-code';
+/** The path of the Send and Wait for Approval example's Webhook node. */
+const REFUND_PATH = 'refund';
 
 export interface Demo {
 	emulator: Emulator;
@@ -40,7 +43,7 @@ export interface Demo {
 	/** Production webhook URL (secret included) of each trigger event the demo listens to. */
 	triggerUrls: { mo: string; dlr: string };
 	/** The STOP example's trigger URL and the two-factor example's webhook URLs. */
-	exampleUrls: { stop: string; twoFactorSend: string; twoFactorVerify: string; loginCode: string };
+	exampleUrls: { stop: string; twoFactorSend: string; twoFactorVerify: string; loginCode: string; refund: string };
 	stop(): Promise<void>;
 }
 
@@ -147,6 +150,7 @@ export async function startDemo(
 				twoFactorSend: started.webhookUrl(TWO_FACTOR_PATHS.send),
 				twoFactorVerify: started.webhookUrl(TWO_FACTOR_PATHS.verify),
 				loginCode: started.webhookUrl(LOGIN_CODE_PATH),
+				refund: started.webhookUrl(REFUND_PATH),
 			},
 			async stop() {
 				await started.stop();
@@ -195,6 +199,12 @@ function printDemo(demo: Demo): void {
 		`  curl -s -X POST ${exampleUrls.loginCode} -H 'content-type: application/json' -d '{"phone":"48500000009","code":"4711"}'`,
 		`  curl -s -X POST ${exampleUrls.loginCode} -H 'content-type: application/json' -d '{"phone":"48500000409","code":"4711"}'`,
 		`  curl -s ${emulator.controlUrl}/messages`,
+		'',
+		'Send and Wait for Approval: a refund over 100 EUR waits for the manager (48500000999) to answer on the page of the',
+		"SMS link. The SMS carries a short link; the service's list of short links shows where it leads (url): open that",
+		'address in a browser and press Refund or Decline (opening it alone answers nothing), then see the Executions tab.',
+		`  curl -s -X POST ${exampleUrls.refund} -H 'content-type: application/json' -d '{"order":"1024","amount":250,"reason":"arrived broken"}'`,
+		`  curl -s ${emulator.primaryUrl}/short_url/links -H 'authorization: Bearer test-token'`,
 		'',
 		'Use the same workflows with your real account: open Credentials → "SMSAPI (demo emulator)", set Platform to',
 		'SMSAPI.com or SMSAPI.pl and paste an API token from the SMSAPI portal (API settings → API tokens).',

@@ -34,7 +34,7 @@ describe('opening the link answers nothing', () => {
 		const { status, html, resumed, response } = await callAnswer(waiting, { headers });
 		expect(status).toBe(200);
 		expect(resumed).toBeUndefined();
-		expect(html).toContain('<form method="post">');
+		expect(html).toContain('<form method="post" enctype="multipart/form-data">');
 		expect(html).toContain('<button type="submit" name="answer" value="approve" class="primary">Yes</button>');
 		expect(html).toContain('<button type="submit" name="answer" value="decline">No</button>');
 		expect(response.headers).toMatchObject({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' });
@@ -64,6 +64,11 @@ describe('a tap on a button answers, in n8n’s shape', () => {
 		expect(Date.parse((item.data as { respondedAt: string }).respondedAt)).toBeGreaterThanOrEqual(before - 1000);
 	});
 
+	it("the page's multipart form as n8n parses it ({ data, files }), or a urlencoded one: the same answer", async () => {
+		expect((await answered(await waitingFor(double), { data: { answer: 'decline' }, files: {} })).data).toMatchObject({ approved: false });
+		expect((await answered(await waitingFor(double), { data: { answer: 'approve' } })).data).toMatchObject({ approved: true });
+	});
+
 	it('Decline: data.approved false', async () => {
 		expect((await answered(await waitingFor(double), { answer: 'decline' })).data).toMatchObject({ approved: false });
 	});
@@ -72,7 +77,8 @@ describe('a tap on a button answers, in n8n’s shape', () => {
 		const waiting = await waitingFor({ responseType: 'freeText' });
 		const page = await callAnswer(waiting);
 		expect(page.html).toContain('<textarea id="text" name="text"');
-		expect((await answered(waiting, { text: ' Yes, but only 100 EUR.\nThanks ' })).data).toMatchObject({ text: ' Yes, but only 100 EUR.\nThanks ' });
+		// A browser sends a text area's line breaks as \r\n.
+		expect((await answered(waiting, { text: ' Yes, but only 100 EUR.\r\nThanks ' })).data).toMatchObject({ text: ' Yes, but only 100 EUR.\nThanks ' });
 	});
 
 	it('Custom Form: each field by its label, typed', async () => {
@@ -90,7 +96,7 @@ describe('a tap on a button answers, in n8n’s shape', () => {
 		const page = await callAnswer(waiting);
 		expect(page.html).toContain('<input id="field-0" name="field-0" type="number" step="any"');
 		expect(page.html).toContain('<option>Damaged</option>');
-		const item = await answered(waiting, { 'field-0': '99.5', 'field-1': 'Late', 'field-2': 'a@b.example' });
+		const item = await answered(waiting, { data: { 'field-0': '99.5', 'field-1': 'Late', 'field-2': 'a@b.example' }, files: {} });
 		expect(item.data).toEqual({ Amount: 99.5, Reason: 'Late', Contact: 'a@b.example', Note: '', respondedAt: expect.any(String) });
 	});
 });
@@ -127,7 +133,7 @@ describe('what does not answer', () => {
 	it('a custom form with a missing, wrong or repeated value: the page again with the values kept', async () => {
 		const waiting = await waitingFor({ responseType: 'customForm', formFields: { values: [{ fieldLabel: 'Amount', fieldType: 'number', requiredField: true }, { fieldLabel: 'Day', fieldType: 'date' }] } });
 		await refused(waiting, { method: 'POST', body: { 'field-1': '2030-01-01' } }, 400, /&quot;Amount&quot; is required/);
-		await refused(waiting, { method: 'POST', body: { 'field-0': 'ten', 'field-1': 'tomorrow' } }, 400, /must be a number.*must be a date.*value="ten"/s);
+		await refused(waiting, { method: 'POST', body: { data: { 'field-0': 'ten', 'field-1': 'tomorrow' }, files: {} } }, 400, /must be a number.*must be a date.*value="ten"/s);
 		await refused(waiting, { method: 'POST', body: { 'field-0': ['1', '2'] } }, 400, /was sent more than once/);
 	});
 
@@ -141,6 +147,14 @@ describe('what does not answer', () => {
 		expect(second.resumed).toBeUndefined();
 		expect(second.status).toBe(409);
 		expect(second.html).toContain('already recorded');
+	});
+
+	it("the node's next question in the same execution (a loop) is answered at once; the earlier link is refused there", async () => {
+		const first = await startWaiting(approvalParameters(double), 'exec-loop');
+		const second = await startWaiting(approvalParameters(double), 'exec-loop');
+		expect((await callAnswer(first, { method: 'POST', body: { answer: 'approve' } })).resumed).toBeDefined();
+		await refused(second, { method: 'POST', query: Object.fromEntries(first.link.searchParams), body: { answer: 'decline' } }, 403, /not valid/);
+		expect((await callAnswer(second, { method: 'POST', body: { answer: 'decline' } })).resumed?.data).toMatchObject({ approved: false });
 	});
 
 	it('an execution that no longer waits here (its item is not a waiting approval): 404', async () => {

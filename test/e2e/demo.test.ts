@@ -4,7 +4,9 @@
  * SMS appear in the emulator's records, and its delivery report reaches the logger workflow.
  */
 import { startDemo, type Demo } from '../../scripts/demo';
+import { buttonsOf, linkOf, open, tap, waitingExecution } from './approval/support';
 import { E2E_SETUP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, expectExecutionStatus, n8nLines, waitFor } from './harness';
+import { messages } from './sms/support';
 
 interface EmulatorMessage {
 	id: string;
@@ -162,6 +164,33 @@ describe.each(n8nLines())('npm start demo on n8n $version (line $line)', (line) 
 			// The voice call: the emulator's VMS records (text to speech).
 			const requests = await (await fetch(`${demo.emulator.controlUrl}/requests`, { signal: AbortSignal.timeout(10_000) })).json() as Array<{ path: string; body: Record<string, string> }>;
 			expect(requests.filter((request) => request.path === '/vms.do').map((request) => [request.body.to, request.body.tts])).toEqual([['48500000405', 'Your login code is 4 7 1 1']]);
+		},
+		E2E_TEST_TIMEOUT_MS,
+	);
+
+	it(
+		'Send and Wait for Approval: a refund over 100 EUR waits for the manager; a tap on Refund on the page of the SMS link ends on "Make the refund"; 40 EUR needs no approval',
+		async () => {
+			const workflowId = demo.workflowIds['refund-approval-by-sms.workflow.json'];
+			const request = (amount: number) =>
+				fetch(demo.exampleUrls.refund, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order: '1024', amount, reason: 'arrived broken' }), signal: AbortSignal.timeout(30_000) });
+			const before = await demo.n8n.lastExecutionId();
+			expect((await request(250)).status).toBe(200);
+			const waiting = await waitingExecution(demo.n8n, workflowId, before);
+			const sms = (await messages(demo.emulator)).filter((message) => message.number === '48500000999');
+			expect(sms.map((message) => message.text)).toEqual([expect.stringMatching(/^Refund 250 EUR for order 1024\? Reason: arrived broken\nhttp:\/\/idz\.do\/\S+$/)]);
+			const { link } = await linkOf(demo.emulator, sms[0]);
+			expect(buttonsOf((await open(link)).html)).toEqual(['answer=decline', 'answer=approve']);
+			expect((await tap(link, { answer: 'approve' })).status).toBe(200);
+			const [resumed] = await demo.n8n.waitForExecutions(1, 60_000, (e) => String(e.id) === String(waiting.id) && e.status !== 'waiting');
+			expectExecutionStatus(resumed);
+			expect(Object.keys(resumed.data?.resultData?.runData ?? {})).toEqual(expect.arrayContaining(['Approved?', 'Make the refund']));
+			expect(resumed.data?.resultData?.runData?.['Declined or no answer']).toBeUndefined();
+
+			const small = await demo.n8n.lastExecutionId();
+			expect((await request(40)).status).toBe(200);
+			const [direct] = await demo.n8n.waitForExecutions(1, 60_000, (e) => e.workflowId === workflowId && Number(e.id) > small);
+			expect(Object.keys(direct.data?.resultData?.runData ?? {})).toEqual(['Refund request', 'Over 100 EUR?', 'Make the refund']);
 		},
 		E2E_TEST_TIMEOUT_MS,
 	);

@@ -1,7 +1,8 @@
 /**
- * The STOP and two-factor examples of examples/ run in-process against the emulator, starting
- * from the items their trigger or webhook gives (the callback or HTTP call itself needs a server:
- * test/e2e/resources-more.test.ts and test/e2e/demo.test.ts).
+ * The STOP, two-factor and refund-approval examples of examples/ run in-process against the
+ * emulator, starting from the items their trigger or webhook gives (the callback or HTTP call
+ * itself, and an answer resuming a waiting execution, need a server: test/e2e/resources-more.test.ts,
+ * test/e2e/demo.test.ts, test/e2e/approval.test.ts).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -59,5 +60,22 @@ describe('in-process n8n: the STOP and two-factor examples', () => {
 			{ phone_number: '48500000001', valid: false, reason: 'wrong' },
 		]);
 		expect(nodeJson(await verify(code), 'Verify one-time code')).toEqual([{ phone_number: '48500000001', valid: true }]);
+	});
+
+	it('refund-approval-by-sms: over 100 EUR the manager gets an SMS with the answer link and the execution waits; up to 100 EUR the refund goes through at once', async () => {
+		const workflow = example('refund-approval-by-sms.workflow.json');
+		const request = (amount: number) => [{ body: { order: '1024', amount, reason: 'arrived broken' } }];
+		const large = await suite.n8n().run(workflow, { mode: 'webhook', input: request(250) });
+		expect(large.status).toBe('waiting');
+		expect(large.executedNodes).toEqual(['Refund request', 'Over 100 EUR?', 'Ask the manager by SMS']);
+		const sent = await controlJson<Array<{ number: string; text: string }>>(emulator().controlUrl, 'messages');
+		expect(sent.map((m) => m.number)).toEqual(['48500000999']);
+		expect(sent[0].text).toMatch(/^Refund 250 EUR for order 1024\? Reason: arrived broken\nhttp:\/\/idz\.do\/\S+$/);
+		expect(nodeJson(large, 'Ask the manager by SMS')).toEqual([expect.objectContaining({ timedOut: true, to: '48500000999', data: {} })]);
+
+		const small = await suite.n8n().run(workflow, { mode: 'webhook', input: request(40) });
+		expect(small.status).toBe('success');
+		expect(small.executedNodes).toEqual(['Refund request', 'Over 100 EUR?', 'Make the refund']);
+		expect(await controlJson<unknown[]>(emulator().controlUrl, 'messages')).toHaveLength(1);
 	});
 });

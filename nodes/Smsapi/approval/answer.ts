@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_ANSWER_LENGTH, readSubmission } from './formFields';
+import { MAX_ANSWER_LENGTH, readSubmission, withLineFeeds } from './formFields';
 import type { Question } from './question';
 
 /** The page's form fields of an approval and a free-text answer. */
@@ -30,13 +30,26 @@ function freeText(body: IDataObject): Answer {
 	if (typeof given !== 'string' || given.trim() === '') return { problems: ['Write your answer.'] };
 	if (given.length > MAX_ANSWER_LENGTH)
 		return { problems: [`The answer is longer than ${MAX_ANSWER_LENGTH} characters.`] };
-	return { data: { text: given } };
+	return { data: { text: withLineFeeds(given) } };
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The fields of a submitted page: n8n parses the page's multipart form into `{ data, files }` (its
+ * `webhook-form-data.ts`; n8n 2.x takes nothing else for a custom form), a urlencoded one into the
+ * fields themselves. No field of the page is named `data`.
+ */
+export function submittedFields(body: unknown): IDataObject {
+	if (!isObject(body)) return {};
+	return isObject(body.data) ? body.data : body;
 }
 
 /** The answer of a submitted page, or what to correct (the page is then shown again). */
 export function readAnswer(question: Question, body: unknown): Answer {
-	const fields =
-		typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as IDataObject) : {};
+	const fields = submittedFields(body);
 	switch (question.responseType) {
 		case 'approval':
 			return approval(question, fields);

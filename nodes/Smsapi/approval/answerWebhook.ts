@@ -7,7 +7,7 @@ import type {
 
 import { claimResume, waitingItem } from '../wait/resumeWebhook';
 import { checkMatches } from '../wait/reportCheck';
-import { readAnswer } from './answer';
+import { readAnswer, submittedFields } from './answer';
 import { ANSWER_CHECK_PARAMETER } from './answerLink';
 import { noticePage, questionPage } from './page';
 import { answeredItem, waitingApproval } from './waitingItem';
@@ -86,9 +86,11 @@ async function judgeCall(this: IWebhookFunctions): Promise<IWebhookResponseData>
 	const body = this.getBodyData();
 	const answer = readAnswer(question, body);
 	if ('problems' in answer)
-		return page.call(this, 400, questionPage(question, answer.problems, body));
-	// Two answers at once in this process (n8n 1.x lets both resume): the first wins.
-	if (!claimResume(this.getExecutionId(), this.getNode().id)) return page.call(this, 409, ALREADY);
+		return page.call(this, 400, questionPage(question, answer.problems, submittedFields(body)));
+	// Two answers at once in this process (n8n 1.x lets both resume): the first wins. Claimed per
+	// send, so that the node's next question in a loop can be answered at once.
+	const claim = `${this.getNode().id} ${String(approval.checkHash)}`;
+	if (!claimResume(this.getExecutionId(), claim)) return page.call(this, 409, ALREADY);
 	const item = answeredItem(waiting, answer.data, new Date());
 	return { webhookResponse: RECORDED, workflowData: [[{ json: item, pairedItem: { item: 0 } }]] };
 }

@@ -153,6 +153,11 @@ export function fieldName(index: number): string {
 	return `field-${index}`;
 }
 
+/** Line breaks as `\n`: a browser sends a text area's as `\r\n` (the HTML form encodings). */
+export function withLineFeeds(text: string): string {
+	return text.replace(/\r\n?/g, '\n');
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -185,7 +190,7 @@ function valueOf(field: FormField, given: unknown): { value: unknown } | { probl
 				? { value: text }
 				: { problem: `"${field.label}" must be one of its choices` };
 		default:
-			return { value: text };
+			return { value: withLineFeeds(text) };
 	}
 }
 

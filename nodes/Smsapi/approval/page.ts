@@ -2,7 +2,9 @@
  * The pages of an answer link: the question with its buttons or form (shown on GET: opening the
  * link, or a preview fetching it, answers nothing), and the short notices after an answer or a
  * refused call. Self-contained HTML (no script, no outside resource), every value escaped; the
- * form posts to the page's own address, query included (n8n's signature and the check).
+ * form posts to the page's own address, query included (n8n's signature and the check), as
+ * multipart form data, which n8n 2.x requires of a Send and Wait custom form (its
+ * `webhook-helpers.ts`, `requiresMultipartFormData`).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -88,7 +90,7 @@ export function questionPage(
 	const shown = problems.map((problem) => `<p class="problem">${escapeHtml(problem)}</p>`);
 	return document(
 		question.title,
-		`<h1>${escapeHtml(question.title)}</h1>${paragraph(text)}${shown.join('')}<form method="post">${controls(question, values)}</form>`,
+		`<h1>${escapeHtml(question.title)}</h1>${paragraph(text)}${shown.join('')}<form method="post" enctype="multipart/form-data">${controls(question, values)}</form>`,
 	);
 }
 

@@ -46,7 +46,7 @@ interface CallbackAttempt {
 }
 
 /** How many lines with `marker` each process's log has (processes without one left out). */
-function linesPerProcess(n8n: N8nInstance, marker: string): Record<string, number> {
+export function linesPerProcess(n8n: N8nInstance, marker: string): Record<string, number> {
 	const counts: Record<string, number> = {};
 	for (const name of n8n.processNames()) {
 		const count = n8n.processLog(name).split(marker).length - 1;
@@ -56,7 +56,7 @@ function linesPerProcess(n8n: N8nInstance, marker: string): Record<string, numbe
 }
 
 /** The processes whose count went up since `before`, by how much. */
-function increase(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+export function increase(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
 	const diff: Record<string, number> = {};
 	for (const [name, count] of Object.entries(after)) if (count > (before[name] ?? 0)) diff[name] = count - (before[name] ?? 0);
 	return diff;

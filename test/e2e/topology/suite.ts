@@ -12,6 +12,8 @@
  * - the credential test and the dropdowns answer through main;
  * - Send and Wait for Delivery started at the webhook process waits; its final report, delivered to
  *   the webhook process and repeated, resumes it once, on a worker (one message sent);
+ * - Send and Wait for Approval likewise: the page of its link opened at the webhook process answers
+ *   nothing, two taps at once there resume it once, on a worker;
  * - retries never send twice: Retry from the Executions list of a failed campaign, and a worker
  *   killed in the middle of a campaign (n8n 1.x gives the job to the other worker; n8n 2.x leaves
  *   the execution to be marked failed, and its retry is made safe by an Idx from the data; the
@@ -22,6 +24,7 @@
  * The tests live beside this file, a module a behaviour; setup.ts starts the processes once for all.
  */
 import { getLine, type LineId } from '../harness';
+import { registerApprovalTests } from './approval';
 import { registerCampaignTests } from './campaigns';
 import { registerCombineTests } from './combine';
 import { registerMainProcessTests } from './main-process';
@@ -38,6 +41,7 @@ export function describeTopology(lineId: LineId): void {
 
 		registerMainProcessTests(ctx);
 		registerSendAndWaitTests(ctx);
+		registerApprovalTests(ctx);
 		registerCampaignTests(ctx);
 		registerReportBurstTests(ctx);
 		registerCombineTests(ctx);

@@ -5,6 +5,7 @@
  * generated item sets: test/fuzz/personalised-texts.test.ts.
  */
 import { carriable, cutText, personaliseSends, textTemplate } from '../../nodes/Smsapi/send/personalise';
+import { Pacer } from '../../nodes/Smsapi/items/pacer';
 import type { PlannedSend } from '../../nodes/Smsapi/send/batching';
 import { parseSendParameters } from '../../nodes/Smsapi/send/request';
 import { toWire } from '../../nodes/Smsapi/send/wire';
@@ -67,10 +68,10 @@ describe('personaliseSends', () => {
 		return { itemIndex, request, wire: toWire(request) };
 	};
 
-	it('rewrites the sends that can go as the template; keeps the others and their originals', () => {
+	it('rewrites the sends that can go as the template; keeps the others and their originals', async () => {
 		const sends = [send(0, 'Hi Ann!'), send(1, 'Hi Bob!'), send(2, 'Hi !'), send(3, 'Hi a|b!'), send(4, 'Hi [%1%]!'), send(5, 'Hi Żaneta!'), send(6, 'Hi Cy!', { details: '1' })];
 		const before = [...sends];
-		const originals = personaliseSends(sends, template);
+		const originals = (await personaliseSends(sends, template, new Pacer()));
 		expect([...originals.keys()]).toEqual([0, 1]);
 		expect(sends[0].wire).toMatchObject({ message: 'Hi [%1%]!', param1: 'Ann', idx: 'i0', to: '48500000000' });
 		expect(sends[1].wire).toMatchObject({ message: 'Hi [%1%]!', param1: 'Bob' });
@@ -79,30 +80,30 @@ describe('personaliseSends', () => {
 		expect(originals.get(0)).toBe(before[0]);
 	});
 
-	it('a template whose fixed text needs Unicode takes Unicode values too', () => {
+	it('a template whose fixed text needs Unicode takes Unicode values too', async () => {
 		const sends = [send(0, 'Cześć Żaneta!'), send(1, 'Cześć Ann!'), send(2, 'Cześć Bob!')];
-		expect(personaliseSends(sends, textTemplate('=Cześć {{ $json.name }}!')!).size).toBe(3);
+		expect((await personaliseSends(sends, textTemplate('=Cześć {{ $json.name }}!')!, new Pacer())).size).toBe(3);
 	});
 
-	it('with Normalize on, only values that normalizing leaves as they are', () => {
+	it('with Normalize on, only values that normalizing leaves as they are', async () => {
 		const sends = [send(0, 'Hi Ann!', { normalize: '1' }), send(1, 'Hi Łucja!', { normalize: '1' }), send(2, 'Hi Bob!', { normalize: '1' })];
-		expect([...personaliseSends(sends, template).keys()]).toEqual([0, 2]);
+		expect([...(await personaliseSends(sends, template, new Pacer())).keys()]).toEqual([0, 2]);
 	});
 
-	it('nothing when it would not save requests (the texts are the same)', () => {
+	it('nothing when it would not save requests (the texts are the same)', async () => {
 		const sends = [send(0, 'Hi Ann!'), send(1, 'Hi Ann!'), send(2, 'Hi Ann!')];
-		expect(personaliseSends(sends, template).size).toBe(0);
+		expect((await personaliseSends(sends, template, new Pacer())).size).toBe(0);
 	});
 
-	it('several numbers in one item: the value once per recipient', () => {
+	it('several numbers in one item: the value once per recipient', async () => {
 		const request = parseSendParameters({ to: '48500000001,48500000002', message: 'Hi Ann!', idx: 'a|b' });
 		const sends: PlannedSend[] = [{ itemIndex: 0, request, wire: toWire(request) }, send(1, 'Hi Bob!')];
-		personaliseSends(sends, template);
+		await personaliseSends(sends, template, new Pacer());
 		expect(sends[0].wire).toMatchObject({ param1: 'Ann|Ann', idx: 'a|b' });
 	});
 
-	it("not with the user's own Param 1–4 or a stored template", () => {
+	it("not with the user's own Param 1–4 or a stored template", async () => {
 		const sends = [send(0, 'Hi Ann!', { param1: 'x' }), send(1, 'Hi Bob!', { template: 't' }), send(2, 'Hi Cy!'), send(3, 'Hi Di!')];
-		expect([...personaliseSends(sends, template).keys()]).toEqual([2, 3]);
+		expect([...(await personaliseSends(sends, template, new Pacer())).keys()]).toEqual([2, 3]);
 	});
 });

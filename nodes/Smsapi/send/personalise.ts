@@ -25,6 +25,7 @@
  */
 import { hasSpecialCharacters, normalizeText } from '../helpers/segments';
 import { splitTemplate } from '../helpers/macros';
+import type { Pacer } from '../items/pacer';
 import type { PlannedSend } from './batching';
 import {
 	MAX_PERSONALISED_PER_REQUEST,
@@ -35,7 +36,6 @@ import {
 	setRecipientValues,
 	type SendRequest,
 } from './request';
-import { toWire } from './wire';
 
 /** The fixed text of a Message around its values: `fixed.length - 1` values, at most four. */
 export interface TextTemplate {
@@ -119,7 +119,11 @@ function needsUnicode(text: string, normalize: boolean): boolean {
 }
 
 /** The values of one send's text, or null when it is sent as it is. */
-function valuesOf(template: TextTemplate, request: SendRequest): string[] | null {
+function valuesOf(
+	template: TextTemplate,
+	request: SendRequest,
+	fixedNeedsUnicode: (normalize: boolean) => boolean,
+): string[] | null {
 	const text = request.message;
 	if (text === undefined || text.includes('[%')) return null;
 	if (request.to.length === 0 || request.to.length > MAX_PERSONALISED_PER_REQUEST) return null;
@@ -130,52 +134,59 @@ function valuesOf(template: TextTemplate, request: SendRequest): string[] | null
 	const values = cutText(template, text);
 	if (!values || !values.every(carriable)) return null;
 	const normalize = request.flags.normalize === true;
-	if (!needsUnicode(template.message, normalize) && needsUnicode(text, normalize)) return null;
+	if (!fixedNeedsUnicode(normalize) && needsUnicode(text, normalize)) return null;
 	// Whether the service normalizes the values too is not published: only values it leaves alone.
 	if (normalize && values.some((value) => normalizeText(value) !== value)) return null;
 	return values;
 }
 
-/** The send as the template with its values, one per recipient. */
+/** The send as the template with its values, one per recipient (the wire form as it was, but those). */
 function asTemplate<S extends PlannedSend>(send: S, template: TextTemplate, values: string[]): S {
 	const request = forRecipients(send.request, send.request.to);
 	setParameter(request, 'message', template.message);
-	values.forEach((value, i) =>
-		setRecipientValues(
-			request,
-			PARAM_KEYS[i],
-			request.to.map(() => value),
-		),
-	);
-	return { ...send, request, wire: toWire(request) };
+	const wire: Record<string, string> = { ...send.wire, message: template.message };
+	const recipients = request.to.length;
+	values.forEach((value, i) => {
+		const perRecipient = recipients === 1 ? [value] : request.to.map(() => value);
+		setRecipientValues(request, PARAM_KEYS[i], perRecipient);
+		wire[PARAM_KEYS[i]] = perRecipient.join('|');
+	});
+	return { ...send, request, wire };
 }
 
 /**
  * The run's sends with those that can go as the template rewritten (in place, in `sends`), and
  * the sends as they were, by item index, for those rewritten (to be sent as they are should the
  * service refuse a request of the template: run.ts). Nothing is rewritten when the template
- * would not save requests.
+ * would not save requests. Its loops give the event loop a turn when due (a run of 100,000).
  */
-export function personaliseSends<S extends PlannedSend>(
+export async function personaliseSends<S extends PlannedSend>(
 	sends: S[],
 	template: TextTemplate,
-): Map<number, S> {
+	pacer: Pacer,
+): Promise<Map<number, S>> {
+	const fixedUnicode = [false, true].map((normalize) => needsUnicode(template.message, normalize));
+	const fixedNeedsUnicode = (normalize: boolean) => fixedUnicode[normalize ? 1 : 0];
 	const candidates: Array<{ position: number; values: string[] }> = [];
 	const texts = new Set<string>();
 	let recipients = 0;
-	sends.forEach((send, position) => {
-		const values = valuesOf(template, send.request);
-		if (!values) return;
-		candidates.push({ position, values });
-		texts.add(send.request.message as string);
-		recipients += send.request.to.length;
-	});
+	for (let position = 0; position < sends.length; position++) {
+		const { request } = sends[position];
+		const values = valuesOf(template, request, fixedNeedsUnicode);
+		if (values) {
+			candidates.push({ position, values });
+			texts.add(request.message as string);
+			recipients += request.to.length;
+		}
+		if (pacer.due()) await pacer.pause();
+	}
 	const originals = new Map<number, S>();
 	if (Math.ceil(recipients / MAX_PERSONALISED_PER_REQUEST) >= texts.size) return originals;
 	for (const { position, values } of candidates) {
 		const send = sends[position];
 		originals.set(send.itemIndex, send);
 		sends[position] = asTemplate(send, template, values);
+		if (pacer.due()) await pacer.pause();
 	}
 	return originals;
 }

@@ -53,7 +53,9 @@ export async function executeSends(
 	// Personalised texts that can travel as one template do (after the idx values: they stand
 	// for the texts as they are); the sends as they were, should the service refuse the template.
 	const template = batching ? channel.textTemplate?.call(this) : null;
-	const originals = template ? personaliseSends(ready, template) : new Map<number, ReadySend>();
+	const originals = template
+		? await personaliseSends(ready, template, pacer)
+		: new Map<number, ReadySend>();
 	/** Items whose idx values this run generated. */
 	const generatedIdx = new Set(
 		ready.filter((send) => send.generateIdx).map((send) => send.itemIndex),

@@ -17,6 +17,7 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../test/emulator';
 import { createN8n, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, startPostgres, stopAllN8n, type N8nInstance, type PostgresServer, type WorkflowJson } from '../../test/e2e/harness';
 import { dlr, dlrQuery } from '../../test/e2e/trigger/support/callbacks';
+import { againstSetFloor, campaignAgainstSet, longestOf, personalisedAgainstParam1, type Row, table } from './report';
 import { acceptedMessages, blockTimeline, cpuSeconds, freshEmulator, gcPauseAtLongestBlockMs, loadCounters, longestEventLoopBlockMs, median, probeCaughtUp, waitIdle, withPeakRss } from './measure';
 import {
 	CAMPAIGN_MESSAGE,
@@ -67,23 +68,6 @@ const wanted = (key: string) => !ONLY || ONLY.has(key);
 const TRIGGER_SECONDS = Number(process.env.BENCH_TRIGGER_SECONDS ?? 20);
 /** Time kept for the trigger rows at the end. */
 const TRIGGER_BUDGET_MS = wanted('trigger') ? (REPEAT + 1) * 3 * (TRIGGER_SECONDS + 5) * 1000 : 0;
-
-interface Row {
-	what: string;
-	n: number;
-	runs: number;
-	timeMs: number | null;
-	timesMs: number[];
-	requests: number | null;
-	accepted: number | null;
-	refused202: number | null;
-	peakInFlight: number | null;
-	n8nPeakRssMb: number | null;
-	n8nRssRiseMb: number | null;
-	/** The longest event-loop block in n8n's main process during the runs (the worst of them). */
-	eventLoopMaxMs?: number | null;
-	note?: string;
-}
 
 interface SendScenario {
 	key: string;
@@ -154,78 +138,6 @@ async function reportCalls(url: string, calls: number): Promise<{ ms: number; ca
 	await Promise.all(Array.from({ length: TRIGGER_CLIENTS }, client));
 	if (failed > 0) throw new Error(`${failed} of ${next} calls to ${url} were not answered 200`);
 	return { ms: performance.now() - started, calls: answered };
-}
-
-function table(rows: Row[], meta: Record<string, unknown>): string {
-	const fmt = (v: number | null, digits = 0) => (v === null || Number.isNaN(v) ? '—' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
-	const time = (ms: number | null) => (ms === null ? 'skipped' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
-	const lines = [
-		`n8n ${meta.n8n} (on the Node of its line; bench driver on Node ${meta.node}), ${meta.cpus}, ${meta.memory}; emulator latency ${LATENCY_MS} ms, cap ${CAP} simultaneous sends (202 above); median of ${REPEAT}; load average at start ${meta.loadAverage}`,
-		`n8n settings: ${meta.settings}`,
-		'',
-		'| what | N | time | requests | accepted | 202s | peak in flight | n8n peak RSS (rise) | longest event-loop block |',
-		'|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-	];
-	for (const row of rows) {
-		lines.push(
-			`| ${row.what} | ${row.n.toLocaleString('en-US')} | ${time(row.timeMs)}${row.note ? `, ${row.note}` : ''} | ${fmt(row.requests)} | ${fmt(row.accepted)} | ${fmt(row.refused202)} | ${fmt(row.peakInFlight)} | ${row.n8nPeakRssMb === null ? '—' : `${fmt(row.n8nPeakRssMb)} MB (+${fmt(row.n8nRssRiseMb)})`} | ${row.eventLoopMaxMs == null || Number.isNaN(row.eventLoopMaxMs) ? '—' : `${fmt(row.eventLoopMaxMs)} ms`} |`,
-		);
-	}
-	return lines.join('\n');
-}
-
-/**
- * The node against the Set floor at one size, from the runs of the same repeat (they ran one after
- * the other, so they share the machine's noise): the median of the paired time differences against
- * 1.5 × the raw POST, and the median RSS rises.
- */
-function againstSetFloor(n: number, set: Array<{ ms: number; rise: number }>, node: Array<{ ms: number; rise: number }>, raw: number[]): string[] {
-	const pairs = Math.min(set.length, node.length);
-	if (pairs === 0) return [];
-	const differences = Array.from({ length: pairs }, (_, i) => node[i].ms - set[i].ms);
-	const lines = [
-		`N=${n.toLocaleString('en-US')}: node − Set floor, median of ${pairs} paired runs: ${median(differences).toFixed(0)} ms (each: ${differences.map((d) => d.toFixed(0)).join(', ')} ms)` +
-			(raw.length ? `; 1.5 × the raw POST: ${(1.5 * median(raw)).toFixed(0)} ms` : ''),
-		`N=${n.toLocaleString('en-US')}: n8n's RSS rise, median: node +${median(node.map((r) => r.rise)).toFixed(1)} MB, Set floor +${median(set.map((r) => r.rise)).toFixed(1)} MB`,
-	];
-	return lines;
-}
-
-/** The largest of the values measured (NaN: none was). */
-const longestOf = (values: number[]) => {
-	const measured = values.filter((v) => !Number.isNaN(v));
-	return measured.length ? Math.max(...measured) : NaN;
-};
-
-/** The campaign against n8n's Set node on the same two expressions: paired runs, median ratio. */
-function campaignAgainstSet(n: number, set: Array<{ ms: number }>, node: Array<{ ms: number }>): string[] {
-	const pairs = Math.min(set.length, node.length);
-	if (pairs === 0) return [];
-	const ratios = Array.from({ length: pairs }, (_, i) => node[i].ms / set[i].ms);
-	return [
-		`N=${n.toLocaleString('en-US')}: the campaign's time against the Set node's on the same two expressions, median of ${pairs} paired runs: ${median(ratios).toFixed(3)} × (each: ${ratios.map((r) => r.toFixed(3)).join(', ')}; the target: ≤ 0.2 ×)`,
-	];
-}
-
-/**
- * Personalised texts (issue 41): a text per item against the same texts written with Param 1, from
- * the runs of the same repeat: the median of the paired time ratios and the requests of each.
- * `target`: the ratio the issue asks for (the plain reads; the slow path only has to be batched alike).
- */
-function personalisedAgainstParam1(
-	n: number,
-	rows: { what: string; against: string; target?: number },
-	param1: Array<{ ms: number; counters: { requests: number } }>,
-	text: Array<{ ms: number; counters: { requests: number } }>,
-): string[] {
-	const pairs = Math.min(param1.length, text.length);
-	if (pairs === 0) return [];
-	const ratios = Array.from({ length: pairs }, (_, i) => text[i].ms / param1[i].ms);
-	const requests = (runs: Array<{ counters: { requests: number } }>) => median(runs.map((r) => r.counters.requests)).toLocaleString('en-US');
-	const each = ratios.map((r) => r.toFixed(2)).join(', ');
-	return [
-		`N=${n.toLocaleString('en-US')}: ${rows.what} against ${rows.against}, median of ${pairs} paired runs: ${median(ratios).toFixed(2)} × (each: ${each}${rows.target ? `; the target: ≤ ${rows.target} ×` : ''}); requests ${requests(text)} against ${requests(param1)}`,
-	];
 }
 
 async function main(): Promise<void> {
@@ -418,7 +330,7 @@ async function main(): Promise<void> {
 			});
 		}
 
-		const text = [table(rows, meta), '', ...findings.map((line) => `- ${line}`)].join('\n');
+		const text = [table(rows, meta, { latencyMs: LATENCY_MS, cap: CAP, repeat: REPEAT }), '', ...findings.map((line) => `- ${line}`)].join('\n');
 		console.log(text);
 		const dir = path.join(__dirname, '..', '..', 'bench');
 		fs.mkdirSync(dir, { recursive: true });

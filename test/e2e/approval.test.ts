@@ -4,13 +4,15 @@
  * tests live beside this file (test/e2e/approval/), a module a behaviour:
  * - answers.ts: Approve, Decline, Free Text, Custom Form; n8n restarted while waiting;
  * - safety.ts: previews, forged and replayed answers, an earlier SMS's link in a loop, the time limit;
- * - agent.ts (n8n 2.x): the node as the AI Agent's Human review tool, with a scripted model.
+ * - agent.ts (n8n 2.x): the node as the AI Agent's Human review tool, with a scripted model;
+ * - editor.ts: the refund example in the editor, answered from a phone's browser (README pictures).
  * Queue mode: test/e2e/topology/approval.ts. Needs scripts/install-n8n.sh; SMSAPI_E2E_LINES=2 or =1
  * restricts the lines.
  */
 import { startEmulator } from '../emulator';
 import { registerAgentTests } from './approval/agent';
 import { registerAnswerTests } from './approval/answers';
+import { registerEditorTests } from './approval/editor';
 import { registerSafetyTests } from './approval/safety';
 import { startAsking, type ApprovalSuite, type Asking } from './approval/support';
 import { createN8n, E2E_SETUP_TIMEOUT_MS, n8nLines, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, stopSuite } from './harness';
@@ -33,6 +35,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMS → Send and Wait for 
 	afterAll(() => stopSuite(suite), 60_000);
 
 	registerAnswerTests(suite);
+	registerEditorTests(suite, line);
 	if (line.line === '2') describe("the AI Agent's Human review tool", () => registerAgentTests(suite));
 	registerSafetyTests(suite, () => timingOut);
 });

@@ -190,7 +190,7 @@ describe.each(n8nLines())('npm start demo on n8n $version (line $line)', (line) 
 			const small = await demo.n8n.lastExecutionId();
 			expect((await request(40)).status).toBe(200);
 			const [direct] = await demo.n8n.waitForExecutions(1, 60_000, (e) => e.workflowId === workflowId && Number(e.id) > small);
-			expect(Object.keys(direct.data?.resultData?.runData ?? {})).toEqual(['Refund request', 'Over 100 EUR?', 'Make the refund']);
+			expect(Object.keys(direct.data?.resultData?.runData ?? {})).toEqual(['Refund request', 'Up to 100 EUR?', 'Make the refund']);
 		},
 		E2E_TEST_TIMEOUT_MS,
 	);

@@ -67,7 +67,7 @@ describe('in-process n8n: the STOP and two-factor examples', () => {
 		const request = (amount: number) => [{ body: { order: '1024', amount, reason: 'arrived broken' } }];
 		const large = await suite.n8n().run(workflow, { mode: 'webhook', input: request(250) });
 		expect(large.status).toBe('waiting');
-		expect(large.executedNodes).toEqual(['Refund request', 'Over 100 EUR?', 'Ask the manager by SMS']);
+		expect(large.executedNodes).toEqual(['Refund request', 'Up to 100 EUR?', 'Ask the manager by SMS']);
 		const sent = await controlJson<Array<{ number: string; text: string }>>(emulator().controlUrl, 'messages');
 		expect(sent.map((m) => m.number)).toEqual(['48500000999']);
 		expect(sent[0].text).toMatch(/^Refund 250 EUR for order 1024\? Reason: arrived broken\nhttp:\/\/idz\.do\/\S+$/);
@@ -75,7 +75,7 @@ describe('in-process n8n: the STOP and two-factor examples', () => {
 
 		const small = await suite.n8n().run(workflow, { mode: 'webhook', input: request(40) });
 		expect(small.status).toBe('success');
-		expect(small.executedNodes).toEqual(['Refund request', 'Over 100 EUR?', 'Make the refund']);
+		expect(small.executedNodes).toEqual(['Refund request', 'Up to 100 EUR?', 'Make the refund']);
 		expect(await controlJson<unknown[]>(emulator().controlUrl, 'messages')).toHaveLength(1);
 	});
 });

@@ -93,6 +93,18 @@ describe('the SMS and the wait', () => {
 		expect(first.link.searchParams.get('smsapi_check')).not.toBe(second.link.searchParams.get('smsapi_check'));
 	});
 
+	it("an n8n without getSignedResumeUrl (before n8n signed resume addresses): the execution's resume address at the node, with the check alone", async () => {
+		const service = approvalService();
+		const context = nodeContext({ parameters: approvalParameters({ options: { shortLink: false } }), typeVersion: 1.1, executionId: 'exec-7' });
+		Object.assign(context, { getSignedResumeUrl: undefined });
+		context.putExecutionToWait = async () => undefined;
+		await new Smsapi().execute.call(context);
+		const text = service.calls[0].body.message;
+		const link = new URL(text.slice(text.indexOf('\n') + 1));
+		expect(link.origin + link.pathname).toBe(`https://n8n.example.com${NODE_PATH}`);
+		expect([...link.searchParams.keys()]).toEqual(['smsapi_check']);
+	});
+
 	it('Limit Wait Time: waits until then; the short link expires an hour after it', async () => {
 		const started = Date.now();
 		const waiting = await startWaiting(approvalParameters({ options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'hours' } } } }));

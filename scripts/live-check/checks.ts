@@ -44,7 +44,7 @@ const inDays = (env: CheckEnv, days: number) => new Date(env.now().getTime() + d
 
 /**
  * A check whose REST call the node refuses for the username/password login before sending (every
- * REST call takes only a token: nodes/Smsapi/transport/tokenOnly.ts) is skipped, not failed.
+ * REST call takes only a token: nodes/Smsapi/transport/errors/tokenOnly.ts) is skipped, not failed.
  */
 export function skippedWithoutToken(outcome: CheckOutcome): CheckOutcome {
 	return outcome.kind === 'error' && outcome.message.includes('This operation needs an access token')

@@ -10,7 +10,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 
-import type { Pacer } from '../../nodes/Smsapi/items/pacer';
+import type { Pacer } from '../../nodes/Smsapi/helpers/pacer';
 import { PACED_PARSE_FROM, parseJsonInTurns, readLongJson } from '../../nodes/Smsapi/transport/pacedJson';
 import { parseResponseBody } from '../../nodes/Smsapi/transport/responseBody';
 import { NASTY_PIECES, Random, fuzzSeed } from './random';

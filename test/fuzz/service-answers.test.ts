@@ -1,6 +1,6 @@
 /**
  * Fuzzing how the transport reads the service's answers (transport/parse.ts) and builds errors
- * from them (transport/serviceError.ts, failureErrors.ts, errorParts.ts, redact.ts): every endpoint's JSON and text answers,
+ * from them (transport/errors/serviceError.ts, failureErrors.ts, errorParts.ts, redact.ts): every endpoint's JSON and text answers,
  * valid and adversarial, with every status. Seeded, ≥ 10,000 generated inputs. Asserts: reading
  * never throws (an answer is a success, a service error or "unreadable"); text parsers throw only
  * their own SmsapiParseError; no entry of a valid answer is lost; errors built from any answer never
@@ -8,11 +8,11 @@
  */
 import type { INode } from 'n8n-workflow';
 
-import { createUncertainOutcomeError, createUnreachableError } from '../../nodes/Smsapi/transport/failureErrors';
+import { createUncertainOutcomeError, createUnreachableError } from '../../nodes/Smsapi/transport/errors/failureErrors';
 import { interpretResponse } from '../../nodes/Smsapi/transport/interpretResponse';
-import { redactSecrets, secretsOf } from '../../nodes/Smsapi/transport/redact';
+import { redactSecrets, secretsOf } from '../../nodes/Smsapi/transport/errors/redact';
 import { SmsapiParseError } from '../../nodes/Smsapi/transport/responseBody';
-import { createServiceError } from '../../nodes/Smsapi/transport/serviceError';
+import { createServiceError } from '../../nodes/Smsapi/transport/errors/serviceError';
 import { parseTextAnswer, textShapeFor } from '../../nodes/Smsapi/transport/textAnswers';
 import type { SmsapiRequest, SmsapiTextShape } from '../../nodes/Smsapi/transport/types';
 import { DIGITS, type Random, forEachCase, fuzzSeed, timeMs } from './random';

@@ -11,8 +11,8 @@ import { parse as parseQuerystring } from 'node:querystring';
 import type { INodeType } from 'n8n-workflow';
 
 import { dedupeKey } from '../../nodes/Smsapi/trigger/dedupe';
-import { PARSE_LIMITS } from '../../nodes/Smsapi/trigger/limits';
-import { INTERNAL_PARSE_FAILURE, parseCallback, type CallbackEvent, type CallbackInput, type ParseResult } from '../../nodes/Smsapi/trigger/callbackParsing';
+import { PARSE_LIMITS } from '../../nodes/Smsapi/callbacks/limits';
+import { INTERNAL_PARSE_FAILURE, parseCallback, type CallbackEvent, type CallbackInput, type ParseResult } from '../../nodes/Smsapi/callbacks/callbackParsing';
 import { checkSecret, forLog, readAllowlist } from '../../nodes/Smsapi/trigger/security';
 import { lastPathSegment, secretPathSegment } from '../../nodes/Smsapi/trigger/webhookUrls';
 import { callWebhook, createWorkflow, forgetProcessMemory, itemsOf, loadTrigger, pathSecretUrlPath, respondLikeN8n, WEBHOOK_ID } from '../trigger/webhook-calls';

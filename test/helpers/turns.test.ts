@@ -1,9 +1,9 @@
 /**
- * items/pacer.ts `Turns`: the answers of a run's parallel requests are read one per turn of the
+ * helpers/pacer.ts `Turns`: the answers of a run's parallel requests are read one per turn of the
  * event loop, however many arrived together; and the transport waits for its turn after the answer
  * arrived and before it reads it (`beforeReading`).
  */
-import { Turns } from '../../nodes/Smsapi/items/pacer';
+import { Turns } from '../../nodes/Smsapi/helpers/pacer';
 import { tokenCredentials, PRIMARY } from './n8n-context';
 import { transportContext } from '../transport/support';
 import { SEND_OK, run, send, serve, useServedHosts } from '../transport/request-support';

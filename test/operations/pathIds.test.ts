@@ -15,7 +15,7 @@ import nock from 'nock';
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { modules } from '../../nodes/Smsapi/actions/router';
-import type { OperationModule } from '../../nodes/Smsapi/actions/types';
+import type { OperationModule } from '../../nodes/Smsapi/actions/operationModule';
 import { apiPath, InvalidPathIdError, unsafePathSegment } from '../../nodes/Smsapi/transport/apiPath';
 import { PRIMARY } from '../helpers/n8n-context';
 import { runNode } from './run-node';

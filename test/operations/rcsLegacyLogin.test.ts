@@ -1,7 +1,7 @@
 /**
  * RCS with the username/password login (issue 40, finding 4): the RCS paths of the published API
  * (panel_com.yml `/rcs/senders`, `/rcs/messages`) name only the bearer token, so the node refuses
- * the earlier variant's login before anything is sent (transport/tokenOnly.ts) instead of putting
+ * the earlier variant's login before anything is sent (transport/errors/tokenOnly.ts) instead of putting
  * `username` and the md5 password in the query of a request that can only fail.
  */
 import type { ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';

@@ -1,7 +1,9 @@
 /**
  * The shipped code's import structure (nodes/, credentials/) keeps its layers: no import circles,
  * only the transport reads the credential's module, the credential reads nothing of the nodes,
- * and helpers/ holds pure functions (nothing bound to n8n's execution context).
+ * each room of nodes/Smsapi imports only the rooms below it (ROOMS_BELOW), helpers/ and
+ * callbacks/ hold pure code (nothing bound to n8n's execution context), and no two shipped files
+ * outside a resource's own folder share a name.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -32,6 +34,32 @@ function importsOf(file: string): string[] {
 }
 
 const GRAPH = new Map(FILES.map((file) => [file, importsOf(file)]));
+
+/** The room of a file: its first folder under nodes/Smsapi ('' for the node classes), or credentials. */
+function room(file: string): string {
+	const relative = rel(file);
+	if (relative.startsWith('credentials/')) return 'credentials';
+	const parts = relative.replace(/^nodes\/Smsapi\//, '').split('/');
+	return parts.length > 1 ? parts[0] : '';
+}
+
+/**
+ * The rooms each room of nodes/Smsapi may import (besides its own; the node classes may import any,
+ * only the transport the credential's module). Lowest first: pure helpers and callback parsing, the
+ * transport, the item reading, the sending core, the waits, the trigger, the operations, the dropdowns.
+ */
+const ROOMS_BELOW: Record<string, string[]> = {
+	helpers: [],
+	callbacks: ['helpers'],
+	transport: ['helpers'],
+	items: ['helpers', 'transport'],
+	send: ['helpers', 'items', 'transport'],
+	wait: ['helpers', 'callbacks', 'items', 'send', 'transport'],
+	approval: ['helpers', 'items', 'send', 'transport', 'wait'],
+	trigger: ['helpers', 'callbacks', 'items', 'transport'],
+	actions: ['helpers', 'items', 'send', 'transport', 'wait', 'approval'],
+	methods: ['helpers', 'items', 'transport', 'actions'],
+};
 
 /** Strongly connected components of more than one file (Tarjan): the import circles. */
 function circles(): string[][] {
@@ -95,5 +123,46 @@ describe('the import structure of the shipped code', () => {
 			.filter((file) => /\bI(Execute|ExecuteSingle|Hook|Webhook|LoadOptions)Functions\b/.test(fs.readFileSync(file, 'utf8')))
 			.map(rel);
 		expect(bound).toEqual([]);
+	});
+
+	it('each room of nodes/Smsapi imports only the rooms below it (no upward arrow)', () => {
+		const upward = [...GRAPH]
+			.flatMap(([file, targets]) => targets.map((target) => [room(file), room(target), `${rel(file)} → ${rel(target)}`]))
+			.filter(([from, to]) => from !== to && from !== '' && to !== 'credentials' && !(ROOMS_BELOW[from] ?? []).includes(to))
+			.map(([, , arrow]) => arrow);
+		expect(upward).toEqual([]);
+		// Every room is named in the table (a new room states its place).
+		const rooms = new Set(FILES.map(room).filter((name) => name !== '' && name !== 'credentials'));
+		expect([...rooms].filter((name) => !(name in ROOMS_BELOW))).toEqual([]);
+	});
+
+	it('callback parsing lives in one pure place (callbacks/), which the trigger and the waits use', () => {
+		const callbacks = FILES.filter((file) => room(file) === 'callbacks');
+		expect(callbacks.map(rel)).toContain('nodes/Smsapi/callbacks/callbackParsing.ts');
+		const bound = callbacks.filter((file) => /\bI(Execute|ExecuteSingle|Hook|Webhook|LoadOptions)Functions\b/.test(fs.readFileSync(file, 'utf8'))).map(rel);
+		expect(bound).toEqual([]);
+		const parsers = FILES.filter((file) => /export function parseCallback\b/.test(fs.readFileSync(file, 'utf8'))).map(rel);
+		expect(parsers).toEqual(['nodes/Smsapi/callbacks/callbackParsing.ts']);
+	});
+
+	it('pacing is one pure helper that the transport, the sending core and the items use', () => {
+		const pacer = FILES.find((file) => rel(file) === 'nodes/Smsapi/helpers/pacer.ts') as string;
+		expect(pacer).toBeDefined();
+		const users = new Set([...GRAPH].filter(([, targets]) => targets.includes(pacer)).map(([file]) => room(file)));
+		expect([...users]).toEqual(expect.arrayContaining(['transport', 'send']));
+		expect(FILES.filter((file) => /export class (Pacer|Turns)\b/.test(fs.readFileSync(file, 'utf8'))).map(rel)).toEqual(['nodes/Smsapi/helpers/pacer.ts']);
+	});
+
+	it("the transport's errors are in one folder", () => {
+		const transportRoot = FILES.filter((file) => path.dirname(rel(file)) === 'nodes/Smsapi/transport').map((file) => path.basename(file));
+		expect(transportRoot.filter((name) => /error|redact|giveUp|tokenOnly|network/i.test(name))).toEqual([]);
+		expect(FILES.filter((file) => rel(file).startsWith('nodes/Smsapi/transport/errors/')).length).toBeGreaterThanOrEqual(8);
+	});
+
+	it("no two shipped files share a name, but a resource's own files (operations, fields, index, rest, lists)", () => {
+		const shared = FILES.filter((file) => !/^nodes\/Smsapi\/actions\/[^/]+\//.test(rel(file)) && path.basename(file) !== 'index.ts');
+		const byName = new Map<string, string[]>();
+		for (const file of shared) byName.set(path.basename(file), [...(byName.get(path.basename(file)) ?? []), rel(file)]);
+		expect([...byName.values()].filter((files) => files.length > 1)).toEqual([]);
 	});
 });

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { PARSE_LIMITS } from '../../nodes/Smsapi/trigger/limits';
+import { PARSE_LIMITS } from '../../nodes/Smsapi/callbacks/limits';
 import { guardProblem } from '../../nodes/Smsapi/trigger/guards';
 
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -5,7 +5,7 @@
  * generated item sets: test/fuzz/personalised-texts.test.ts.
  */
 import { carriable, cutText, personaliseSends, textTemplate } from '../../nodes/Smsapi/send/personalise';
-import { Pacer } from '../../nodes/Smsapi/items/pacer';
+import { Pacer } from '../../nodes/Smsapi/helpers/pacer';
 import type { PlannedSend } from '../../nodes/Smsapi/send/batching';
 import { parseSendParameters } from '../../nodes/Smsapi/send/request';
 import { toWire } from '../../nodes/Smsapi/send/wire';

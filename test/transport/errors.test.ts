@@ -1,11 +1,11 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 
-import { httpCodeForServiceCode } from '../../nodes/Smsapi/transport/errorClassification';
-import { describeSmsapiError, SMSAPI_ERROR_CODES } from '../../nodes/Smsapi/transport/errorCodes';
-import { createUncertainOutcomeError, createUnreachableError } from '../../nodes/Smsapi/transport/failureErrors';
-import { displayUrl, redactSecrets, secretsOf } from '../../nodes/Smsapi/transport/redact';
-import { createServiceError, getSmsapiErrorCode } from '../../nodes/Smsapi/transport/serviceError';
+import { httpCodeForServiceCode } from '../../nodes/Smsapi/transport/errors/errorClassification';
+import { describeSmsapiError, SMSAPI_ERROR_CODES } from '../../nodes/Smsapi/transport/errors/errorCodes';
+import { createUncertainOutcomeError, createUnreachableError } from '../../nodes/Smsapi/transport/errors/failureErrors';
+import { displayUrl, redactSecrets, secretsOf } from '../../nodes/Smsapi/transport/errors/redact';
+import { createServiceError, getSmsapiErrorCode } from '../../nodes/Smsapi/transport/errors/serviceError';
 
 const node: INode = {
 	id: 'n1',

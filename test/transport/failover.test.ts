@@ -2,7 +2,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
 import { DEFAULT_RETRY_POLICY, hasIdxGuard, isAcceptedEarlier, isFailureStatus, isLegacyRequest, isTransientServiceCode, mayHaveBeenAccepted, mayRepeat, parseRetryAfter, planNextAttempt, provesNotProcessed, provesNotReceived } from '../../nodes/Smsapi/transport/failover';
-import { classifyThrownError } from '../../nodes/Smsapi/transport/network';
+import { classifyThrownError } from '../../nodes/Smsapi/transport/errors/network';
 import { DEFAULT_TRANSPORT_SETTINGS } from '../../nodes/Smsapi/transport/smsapiApiRequest';
 import type { AttemptFailure, NextAttemptInput } from '../../nodes/Smsapi/transport/failover';
 import { sleep } from 'n8n-workflow';

@@ -1,4 +1,4 @@
-import { findServiceError, parseErrorText } from '../../nodes/Smsapi/transport/answerErrors';
+import { findServiceError, parseErrorText } from '../../nodes/Smsapi/transport/errors/answerErrors';
 import { interpretResponse } from '../../nodes/Smsapi/transport/interpretResponse';
 import { hlrEntries, normalizeJsonAnswer, parseResponseBody, SmsapiParseError } from '../../nodes/Smsapi/transport/responseBody';
 import { parseBalanceText, parseHlrText, parseOkText, parseSendText, parseSenderListText, parseSenderNameText, parseSenderStatusText, parseSubuserGetText, parseSubuserListText, parseSubuserText, parseTextAnswer, textShapeFor } from '../../nodes/Smsapi/transport/textAnswers';

@@ -1,14 +1,14 @@
 /**
- * Fields the service does not document (nodes/Smsapi/trigger/extraFields.ts): names that would
+ * Fields the service does not document (nodes/Smsapi/callbacks/extraFields.ts): names that would
  * hide a member of every object are left out (issue 29, finding 14), small extra fields are on
  * every report as before, and copies into several reports stop at PARSE_LIMITS.maxExtraCopies
  * (finding 11).
  */
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import { parseCallback } from '../../nodes/Smsapi/trigger/callbackParsing';
-import type { CallbackEvent, CallbackInput, ParseResult } from '../../nodes/Smsapi/trigger/eventFields';
-import { PARSE_LIMITS } from '../../nodes/Smsapi/trigger/limits';
+import { parseCallback } from '../../nodes/Smsapi/callbacks/callbackParsing';
+import type { CallbackEvent, CallbackInput, ParseResult } from '../../nodes/Smsapi/callbacks/eventFields';
+import { PARSE_LIMITS } from '../../nodes/Smsapi/callbacks/limits';
 import {
 	callWebhook,
 	createWorkflow,

@@ -5,7 +5,7 @@ import {
 	passesStatusFilter,
 	type InboundFilter,
 } from '../../nodes/Smsapi/trigger/filters';
-import { DELIVERY_STATUSES, resolveStatus } from '../../nodes/Smsapi/trigger/statuses';
+import { DELIVERY_STATUSES, resolveStatus } from '../../nodes/Smsapi/callbacks/statuses';
 
 describe('status table', () => {
 	it('names codes as the spec does and knows which are final', () => {

@@ -5,7 +5,7 @@
 import type { INodeType } from 'n8n-workflow';
 
 import { EVENT_INFO } from '../../nodes/Smsapi/trigger/events';
-import { parseFormEncoded } from '../../nodes/Smsapi/trigger/formDecoding';
+import { parseFormEncoded } from '../../nodes/Smsapi/callbacks/formDecoding';
 import {
 	BASE_URL,
 	callWebhook,

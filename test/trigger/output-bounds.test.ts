@@ -11,8 +11,8 @@
  */
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import { EVENT_FIELDS, type CallbackEvent } from '../../nodes/Smsapi/trigger/eventFields';
-import { PARSE_LIMITS } from '../../nodes/Smsapi/trigger/limits';
+import { EVENT_FIELDS, type CallbackEvent } from '../../nodes/Smsapi/callbacks/eventFields';
+import { PARSE_LIMITS } from '../../nodes/Smsapi/callbacks/limits';
 import {
 	callWebhook,
 	createWorkflow,

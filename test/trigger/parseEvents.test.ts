@@ -3,9 +3,9 @@
  * comma-separated columns, one report a position), number lookup results (POST, arrays in every
  * shape n8n passes), inbound messages, clicks and bulk starts.
  */
-import { parseCallback } from '../../nodes/Smsapi/trigger/callbackParsing';
-import { parseFormEncoded } from '../../nodes/Smsapi/trigger/formDecoding';
-import { PARSE_LIMITS } from '../../nodes/Smsapi/trigger/limits';
+import { parseCallback } from '../../nodes/Smsapi/callbacks/callbackParsing';
+import { parseFormEncoded } from '../../nodes/Smsapi/callbacks/formDecoding';
+import { PARSE_LIMITS } from '../../nodes/Smsapi/callbacks/limits';
 import { ok, oneDlr } from './parse-support';
 
 describe('delivery reports (GET, comma-separated columns)', () => {

@@ -2,11 +2,11 @@
  * Callback parsing against hostile input: form keys and values, the size and time limits, and
  * repeated fields the service does not document.
  */
-import { expandFormKeys, normalizeIndexedObjects } from '../../nodes/Smsapi/trigger/callbackInput';
-import { parseCallback } from '../../nodes/Smsapi/trigger/callbackParsing';
-import { unixToIso } from '../../nodes/Smsapi/trigger/fieldValues';
-import { parseFormEncoded } from '../../nodes/Smsapi/trigger/formDecoding';
-import { PARSE_LIMITS } from '../../nodes/Smsapi/trigger/limits';
+import { expandFormKeys, normalizeIndexedObjects } from '../../nodes/Smsapi/callbacks/callbackInput';
+import { parseCallback } from '../../nodes/Smsapi/callbacks/callbackParsing';
+import { unixToIso } from '../../nodes/Smsapi/callbacks/fieldValues';
+import { parseFormEncoded } from '../../nodes/Smsapi/callbacks/formDecoding';
+import { PARSE_LIMITS } from '../../nodes/Smsapi/callbacks/limits';
 import { ok } from './parse-support';
 
 describe('form keys and values', () => {

@@ -10,8 +10,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CallbackEvent } from '../../nodes/Smsapi/trigger/eventFields';
-import { PARSE_LIMITS } from '../../nodes/Smsapi/trigger/limits';
+import type { CallbackEvent } from '../../nodes/Smsapi/callbacks/eventFields';
+import { PARSE_LIMITS } from '../../nodes/Smsapi/callbacks/limits';
 
 /** Express's query parser (`qs`, as n8n's Express uses it); it ships no types of its own. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -5,7 +5,7 @@
  */
 import { deliveredItem, endsTheWait, reportAddress, reportsOf, timedOutItem, waitLimit } from '../../nodes/Smsapi/wait/deliveryWait';
 import { claimResume } from '../../nodes/Smsapi/wait/resumeWebhook';
-import { DELIVERY_STATUSES } from '../../nodes/Smsapi/trigger/statuses';
+import { DELIVERY_STATUSES } from '../../nodes/Smsapi/callbacks/statuses';
 
 const now = new Date('2026-01-01T10:00:00Z');
 

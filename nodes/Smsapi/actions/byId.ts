@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { requiredText } from '../items/loop';
 import { smsapiApiRequest } from '../transport';
 import { itemOperation } from './itemOperation';
-import type { OperationModule } from './types';
+import type { OperationModule } from './operationModule';
 
 /**
  * A record of a REST resource the service names by id at `<collection>/<id>` (contact groups,

@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../items/loop';
-import type { OperationModule } from './types';
+import type { OperationModule } from './operationModule';
 
 /**
  * An operation that handles each input item on its own: its parameters, shown for the resource and

@@ -20,7 +20,7 @@ import * as subuser from './subuser';
 import * as template from './template';
 import * as vms from './vms';
 import type { SmsapiMap, SmsapiResource } from './node.type';
-import type { OperationModule } from './types';
+import type { OperationModule } from './operationModule';
 
 /**
  * Every operation module, indexed by resource and operation; typed so none can be missing.

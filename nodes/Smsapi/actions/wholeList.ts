@@ -10,7 +10,7 @@ import { mapItems } from '../items/loop';
 import { listEntries } from '../helpers/lists';
 import { type SmsapiContext, smsapiApiRequest } from '../transport';
 import { limitEntries, returnAllFields } from './listFields';
-import type { OperationModule } from './types';
+import type { OperationModule } from './operationModule';
 
 /**
  * A Get Many of a list the service answers whole (`{size, collection}`, no paging): one GET, then

@@ -7,7 +7,7 @@ import type {
 
 import { claimResume, waitingItem } from '../wait/resumeWebhook';
 import { checkMatches } from '../wait/reportCheck';
-import { readAnswer, submittedFields } from './answer';
+import { readAnswer, submittedFields } from './submittedAnswer';
 import { ANSWER_CHECK_PARAMETER } from './answerLink';
 import { noticePage, questionPage } from './page';
 import { answeredItem, waitingApproval } from './waitingItem';

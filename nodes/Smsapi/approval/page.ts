@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ANSWER_FIELD, APPROVE, DECLINE, TEXT_FIELD } from './answer';
+import { ANSWER_FIELD, APPROVE, DECLINE, TEXT_FIELD } from './submittedAnswer';
 import { type FormField, MAX_ANSWER_LENGTH, fieldName } from './formFields';
 import type { Question } from './question';
 

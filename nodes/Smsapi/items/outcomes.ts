@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { errorItem, failureItem, withItemIndex } from './loop';
-import { Pacer } from './pacer';
+import { Pacer } from '../helpers/pacer';
 
 /** What one input item came to: its output rows (in order) and the errors that stopped parts of it. */
 export interface ItemOutcome<Row> {

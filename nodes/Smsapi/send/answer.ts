@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { numberFromService } from '../helpers/values';
-import { Pacer } from '../items/pacer';
+import { Pacer } from '../helpers/pacer';
 import type { ServiceRequest } from './batching';
 import { type SendOutcomes, SENT_LISTED, skippedError } from './errors';
 import { PARAM_KEYS } from './request';
@@ -71,7 +71,7 @@ export function acceptedEarlier(request: ServiceRequest, outcomes: SendOutcomes)
 
 /**
  * The service's answer handed back to the items of one request: up to 10,000 messages, so the
- * event loop gets a turn now and then (items/pacer.ts).
+ * event loop gets a turn now and then (helpers/pacer.ts).
  */
 export async function applyAnswer(
 	this: IExecuteFunctions,

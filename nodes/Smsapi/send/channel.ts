@@ -8,7 +8,7 @@ import type { SendRequest } from './request';
 import type { SendUpload } from './upload';
 
 /**
- * What a channel (SMS, MMS, voice, a future one) adds to the sending core (run.ts): its endpoint
+ * What a channel (SMS, MMS, voice, a future one) adds to the sending core (executeSends.ts): its endpoint
  * and how one item's parameters become a checked request. Batching, idx, failover and the
  * answer's distribution are the core's.
  */

@@ -25,7 +25,7 @@
  */
 import { hasSpecialCharacters, normalizeText } from '../helpers/segments';
 import { splitTemplate } from '../helpers/macros';
-import type { Pacer } from '../items/pacer';
+import type { Pacer } from '../helpers/pacer';
 import type { PlannedSend } from './batching';
 import {
 	MAX_PERSONALISED_PER_REQUEST,
@@ -157,7 +157,7 @@ function asTemplate<S extends PlannedSend>(send: S, template: TextTemplate, valu
 /**
  * The run's sends with those that can go as the template rewritten (in place, in `sends`), and
  * the sends as they were, by item index, for those rewritten (to be sent as they are should the
- * service refuse a request of the template: run.ts). Nothing is rewritten when the template
+ * service refuse a request of the template: executeSends.ts). Nothing is rewritten when the template
  * would not save requests. Its loops give the event loop a turn when due (a run of 100,000).
  */
 export async function personaliseSends<S extends PlannedSend>(

@@ -6,7 +6,7 @@ import type { UploadFile } from '../transport';
  * (batching.ts), and the file is part of what the generated idx values stand for (idx/).
  *
  * It holds no bytes: the file was read and checked once before anything was sent, and `load`
- * reads it again when the request that carries it is built (run.ts), so a run holds the files of
+ * reads it again when the request that carries it is built (executeSends.ts), so a run holds the files of
  * the requests in flight, not every item's (40 items of 2 MiB would otherwise stay in memory
  * until the last request has gone out).
  */

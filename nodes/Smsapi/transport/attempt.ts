@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
-import type { ServiceError } from './answerErrors';
+import type { ServiceError } from './errors/answerErrors';
 import { CREDENTIAL_TYPE } from './credential';
 import {
 	isAcceptedEarlier,
@@ -10,15 +10,15 @@ import {
 	parseRetryAfter,
 } from './failover';
 import type { AttemptFailure } from './failover';
-import { createRequestError } from './failureErrors';
+import { createRequestError } from './errors/failureErrors';
 import { interpretResponse } from './interpretResponse';
-import { classifyThrownError, thrownMessage } from './network';
+import { classifyThrownError, thrownMessage } from './errors/network';
 import { buildHttpRequestOptions } from './options';
 import { readLongJson } from './pacedJson';
 import type { ParsedBody } from './responseBody';
-import { header, runSummary } from './run';
-import type { RequestRun } from './run';
-import { createServiceError, serviceErrorDetails } from './serviceError';
+import { header, runSummary } from './requestRun';
+import type { RequestRun } from './requestRun';
+import { createServiceError, serviceErrorDetails } from './errors/serviceError';
 import type { SmsapiContext, SmsapiResponse } from './types';
 
 /** What one HTTP attempt came to: the final answer, or a failure for the failover to decide on. */

@@ -2,7 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { resolveBaseUrls } from '../../../credentials/smsapiAccount';
-import { displayUrl, redactSecrets } from './redact';
+import { displayUrl, redactSecrets } from './errors/redact';
 
 /**
  * The primary and (optional) backup address of a credential, checked: a custom address that is

@@ -11,6 +11,6 @@ export { SENDER_NAME, SENDER_NAME_IN_PATH } from './idFormats';
 export type { SmsapiContext, SmsapiRequest, SmsapiResponse } from './types';
 export type { UploadFile } from './multipart';
 export { hlrEntries } from './responseBody';
-export { describeSmsapiError } from './errorCodes';
-export { createServiceError, getSmsapiErrorCode } from './serviceError';
+export { describeSmsapiError } from './errors/errorCodes';
+export { createServiceError, getSmsapiErrorCode } from './errors/serviceError';
 export { MAIL2SMS_ADDRESSES } from '../../../credentials/smsapiAccount';

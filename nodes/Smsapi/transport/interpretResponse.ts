@@ -1,5 +1,5 @@
-import { findServiceError } from './answerErrors';
-import type { ServiceError } from './answerErrors';
+import { findServiceError } from './errors/answerErrors';
+import type { ServiceError } from './errors/answerErrors';
 import { endpointKey, normalizeJsonAnswer, parseResponseBody } from './responseBody';
 import type { ParsedBody } from './responseBody';
 import { parseTextAnswer, textShapeFor } from './textAnswers';

@@ -1,4 +1,4 @@
-import { Pacer } from '../items/pacer';
+import { Pacer } from '../helpers/pacer';
 
 /**
  * JSON answers parsed in pieces, with turns of the event loop between them. The answer to a

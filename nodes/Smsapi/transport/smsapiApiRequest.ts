@@ -13,12 +13,12 @@ import {
 	planNextAttempt,
 } from './failover';
 import type { RetryPolicy } from './failover';
-import { errorAfterLastAttempt } from './giveUp';
+import { errorAfterLastAttempt } from './errors/giveUp';
 import { multipartBoundary } from './multipart';
-import { needsToken, tokenOnlyError } from './tokenOnly';
+import { needsToken, tokenOnlyError } from './errors/tokenOnly';
 import { DEFAULT_TIMEOUT_MS } from './options';
-import { redactSecrets, secretsOf, secretsOfRequest } from './redact';
-import type { RequestRun } from './run';
+import { redactSecrets, secretsOf, secretsOfRequest } from './errors/redact';
+import type { RequestRun } from './requestRun';
 import type { SmsapiContext, SmsapiRequest, SmsapiResponse } from './types';
 
 /** Knobs of the transport; tests shrink the waits, nodes use the defaults. */

@@ -74,7 +74,7 @@ export interface SmsapiRequest {
 	/**
 	 * Awaited after the answer has arrived and before it is read (parsed): a run with several large
 	 * answers in flight lets them take turns here, so that answers arriving together are not all
-	 * parsed in one turn of the event loop (items/pacer.ts, `Turns`).
+	 * parsed in one turn of the event loop (helpers/pacer.ts, `Turns`).
 	 */
 	beforeReading?: () => Promise<void>;
 	/** Override the request timeout in milliseconds. */

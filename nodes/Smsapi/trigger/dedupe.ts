@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { EVENT_FIELDS, type CallbackEvent } from './eventFields';
+import { EVENT_FIELDS, type CallbackEvent } from '../callbacks/eventFields';
 
 /**
  * The service repeats a callback until it receives `OK`, so the same report can arrive more than

@@ -4,7 +4,7 @@ import { DEFAULT_COMBINE_MS, MAX_COMBINE_WINDOW_MS } from './combine';
 import { DEFAULT_DEDUPE_LIMITS } from './dedupe';
 import { EVENT_INFO, httpMethodExpression, httpMethodsOf, subtitleExpression } from './events';
 import type { TriggerEvent } from './events';
-import { DELIVERY_STATUSES } from './statuses';
+import { DELIVERY_STATUSES } from '../callbacks/statuses';
 import {
 	PATH_SECRET_WEBHOOK,
 	pathSecretWebhookPath,

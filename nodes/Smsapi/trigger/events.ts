@@ -1,4 +1,4 @@
-import type { CallbackEvent } from './eventFields';
+import type { CallbackEvent } from '../callbacks/eventFields';
 
 /**
  * Every event of the trigger. MMS and voice delivery reports and inbound MMS are registered as

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { resolveStatus } from './statuses';
+import { resolveStatus } from '../callbacks/statuses';
 
 /** Which reports start the workflow. A request whose reports are all filtered out starts nothing. */
 

@@ -9,7 +9,7 @@ import { rememberReports } from './reportMemory';
 import { EVENT_INFO, TRIGGER_EVENTS, type TriggerEvent } from './events';
 import { parseList, passesInboundFilter, passesStatusFilter, type KeywordMatch } from './filters';
 import { firstTimeLogged, readGuards } from './guards';
-import { parseCallback } from './callbackParsing';
+import { parseCallback } from '../callbacks/callbackParsing';
 import { combineCallbacks, combineWindowMs, DEFAULT_COMBINE_MS } from './combine';
 import { readParameter, readSecret } from './callSettings';
 import { checkSecret, findUsernameMismatch, forLog, isIpAllowed, secretsEqual } from './security';

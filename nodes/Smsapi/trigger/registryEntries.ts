@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EVENT_INFO } from './events';
-import { isPlainObject } from './formDecoding';
+import { isPlainObject } from '../callbacks/formDecoding';
 import type { TriggerEvent } from './events';
 
 /**

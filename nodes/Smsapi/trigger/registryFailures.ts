@@ -1,7 +1,7 @@
 import type { IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isPlainObject } from './formDecoding';
+import { isPlainObject } from '../callbacks/formDecoding';
 import type { Target } from './registrationTarget';
 import { manualRegistrationSteps } from './registryEntries';
 import { maskSecretSegment } from './webhookUrls';

@@ -1,7 +1,7 @@
 import type { IHookFunctions } from 'n8n-workflow';
 
 import { apiPath, smsapiApiRequest } from '../transport';
-import { isPlainObject } from './formDecoding';
+import { isPlainObject } from '../callbacks/formDecoding';
 import {
 	createCallbackBody,
 	isExactEntry,

@@ -9,7 +9,7 @@ import {
 	SeenReports,
 	storedText,
 } from './dedupe';
-import type { CallbackEvent } from './eventFields';
+import type { CallbackEvent } from '../callbacks/eventFields';
 
 /**
  * Reports seen by this running n8n, per trigger node and mode. n8n reads the static data at the

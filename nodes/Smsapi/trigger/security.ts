@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject, parseFormEncoded } from './formDecoding';
+import { isPlainObject, parseFormEncoded } from '../callbacks/formDecoding';
 
 /**
  * The service signs nothing (docs/service-behaviour.md, "Callbacks"). What protects the trigger is a secret

@@ -1,6 +1,6 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
-import { isPlainObject } from './formDecoding';
+import { isPlainObject } from '../callbacks/formDecoding';
 import type { CallbackTarget } from './registryEntries';
 
 /**

@@ -12,7 +12,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { resolveStatus } from '../trigger/statuses';
+import { resolveStatus } from '../callbacks/statuses';
 import { CHECK_HASH_FIELD, WAIT_CHECK_PARAMETER } from './reportCheck';
 
 /** The longest wait: what the service keeps trying to deliver at most (Expiration Date, 72 h). */

@@ -5,7 +5,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { parseCallback } from '../trigger/callbackParsing';
+import { parseCallback } from '../callbacks/callbackParsing';
 import { deliveredItem, endsTheWait, reportsOf } from './deliveryWait';
 import {
 	CHECK_HASH_FIELD,

@@ -9,7 +9,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import type { ItemSend, SendChannel } from '../../send/channel';
 import { toField } from '../../send/fields';
 import { mediaSendOptions, readMediaSend } from '../../send/media';
-import { executeSends } from '../../send/run';
+import { executeSends } from '../../send/executeSends';
 import { isHttpAddress } from '../shortLink/fields';
 
 const properties: INodeProperties[] = [

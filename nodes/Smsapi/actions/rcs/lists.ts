@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { mapItems } from '../../items/loop';
 import { limitEntries, returnAllFields } from '../listFields';
-import type { OperationModule } from '../types';
+import type { OperationModule } from '../operationModule';
 import { fetchList } from '../wholeList';
 
 /** An RCS list the service answers whole (`{size, collection}`): Return All or the first Limit entries. */

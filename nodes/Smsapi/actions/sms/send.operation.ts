@@ -12,7 +12,7 @@ import {
 } from '../../send/fields';
 import { storedParameter } from '../../items/storedParameters';
 import { type TextTemplate, textTemplate } from '../../send/personalise';
-import { executeSends } from '../../send/run';
+import { executeSends } from '../../send/executeSends';
 import { sendOptions } from '../../send/sendOptions';
 import { SmsItemReader } from './sendItem';
 
@@ -65,7 +65,7 @@ export const description = updateDisplayOptions(
 
 /**
  * An SMS send: each item's To, Message and Options read and checked once (sendItem.ts); the
- * sending core (send/run.ts) batches the items into `sms.do` requests (personalised texts as one
+ * sending core (send/executeSends.ts) batches the items into `sms.do` requests (personalised texts as one
  * template where they can: send/personalise.ts), guards them with idx values, sends them
  * failover-safe and hands each item its messages.
  */

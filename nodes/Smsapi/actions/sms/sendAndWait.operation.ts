@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { SendChannel } from '../../send/channel';
 import { neutralizeMacrosOption, withOwnOptions } from '../../send/fields';
 import { setParameter } from '../../send/request';
-import { executeSends } from '../../send/run';
+import { executeSends } from '../../send/executeSends';
 import { sendOptions } from '../../send/sendOptions';
 import {
 	DEFAULT_WAIT_MINUTES,

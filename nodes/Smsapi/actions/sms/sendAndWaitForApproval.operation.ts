@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { WAIT_INDEFINITELY, updateDisplayOptions } from 'n8n-workflow';
 
 import { answerAddress, newAnswerCheck } from '../../approval/answerLink';
-import { approvalProperties } from '../../approval/fields';
+import { approvalProperties } from './approvalFields';
 import { readQuestion } from '../../approval/question';
 import { shortenAnswerLink } from '../../approval/shortLink';
 import { approvalLimit, timedOutItem } from '../../approval/waitingItem';
@@ -17,7 +17,7 @@ import {
 	setParameter,
 	setRecipientValues,
 } from '../../send/request';
-import { executeSends } from '../../send/run';
+import { executeSends } from '../../send/executeSends';
 import { refuse } from './refusal';
 
 export const description = updateDisplayOptions(

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { Pacer } from '../../items/pacer';
+import type { Pacer } from '../../helpers/pacer';
 import type { PlannedSend } from '../batching';
 import { setRecipientValues } from '../request';
 import { generateIdx } from './generatedIdx';

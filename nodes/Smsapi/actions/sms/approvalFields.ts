@@ -8,10 +8,10 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection } from '../actions/commonFields';
-import { toField, withOwnOptions } from '../send/fields';
-import { sendOptions } from '../send/sendOptions';
-import { formFieldsProperty } from './formFields';
+import { optionsCollection } from '../commonFields';
+import { toField, withOwnOptions } from '../../send/fields';
+import { sendOptions } from '../../send/sendOptions';
+import { formFieldsProperty } from '../../approval/formFields';
 
 /** The service's send options an approval SMS takes. */
 const SMS_OPTIONS = new Set(['fast', 'from', 'maxParts', 'normalize']);

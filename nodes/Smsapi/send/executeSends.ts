@@ -8,7 +8,7 @@ import {
 } from '../helpers/parallel';
 import { withItemIndex } from '../items/loop';
 import { ItemOutcomes } from '../items/outcomes';
-import { Pacer, Turns } from '../items/pacer';
+import { Pacer, Turns } from '../helpers/pacer';
 import { type SmsapiResponse, smsapiApiRequest } from '../transport';
 import { acceptedEarlier, applyAnswer } from './answer';
 import { RequestPlanner, type ServiceRequest } from './batching';
@@ -34,10 +34,10 @@ export async function executeSends(
 ): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
 	const outcomes: SendOutcomes = new ItemOutcomes(this, items.length);
-	// Every loop over the items gives the event loop a turn now and then (items/pacer.ts).
+	// Every loop over the items gives the event loop a turn now and then (helpers/pacer.ts).
 	const pacer = new Pacer();
 	// Building a request of up to 10,000 messages and reading its answer take tens of milliseconds
-	// each: every such step of the run takes a turn of the event loop of its own (items/pacer.ts),
+	// each: every such step of the run takes a turn of the event loop of its own (helpers/pacer.ts),
 	// also when the parallel requests start, or their answers arrive, at the same moment.
 	const turns = new Turns();
 	const withWire = (send: ItemSend) => ({ ...send, wire: toWire(send.request) });

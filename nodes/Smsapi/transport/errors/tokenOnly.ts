@@ -1,8 +1,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isLegacyRequest } from './failover';
-import type { SmsapiRequest } from './types';
+import { isLegacyRequest } from '../failover';
+import type { SmsapiRequest } from '../types';
 
 /**
  * Whether only the bearer token may make this request: `tokenOnly` where the operation says so,

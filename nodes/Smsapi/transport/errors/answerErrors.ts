@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isDecimalText } from '../helpers/values';
-import { isObject } from './responseBody';
-import type { ParsedBody } from './responseBody';
+import { isDecimalText } from '../../helpers/values';
+import { isObject } from '../responseBody';
+import type { ParsedBody } from '../responseBody';
 
 /**
  * Finding the service's own error in an answer: legacy endpoints report it with HTTP 200 in the

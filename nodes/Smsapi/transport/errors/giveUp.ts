@@ -2,11 +2,11 @@ import type { NodeApiError } from 'n8n-workflow';
 
 import type { ServiceError } from './answerErrors';
 import { describeSmsapiError } from './errorCodes';
-import { describeFailure } from './failover';
-import type { AttemptFailure, NextAttempt } from './failover';
+import { describeFailure } from '../failover';
+import type { AttemptFailure, NextAttempt } from '../failover';
 import { createUncertainOutcomeError, createUnreachableError } from './failureErrors';
-import { runSummary } from './run';
-import type { RequestRun } from './run';
+import { runSummary } from '../requestRun';
+import type { RequestRun } from '../requestRun';
 import { createServiceError, serviceErrorDetails } from './serviceError';
 
 /** What the failing answer's body said, in words, for an error description. */

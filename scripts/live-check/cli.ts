@@ -149,7 +149,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 				allowWrites,
 				results: run.results.map(({ check, verdict }) => ({ check, verdict })),
 			});
-			io.out(`\nRecorded ${fixtures.length} checks in ${recordDir} (token, login and phone numbers replaced). See the README to send them in.`);
+			io.out(`\nRecorded ${fixtures.length} checks in ${recordDir} (token, login and phone numbers replaced). See docs/DEVELOPERS.md, "Live check against the real service", to send them in.`);
 		}
 		return run.results.some((result) => result.verdict === 'DIFFERS' || result.verdict === 'FAILED') ? 1 : 0;
 	} finally {

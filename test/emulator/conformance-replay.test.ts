@@ -1,6 +1,6 @@
 /**
  * Replays the fixtures `npm run live-check -- --record DIR` writes (test/live-check/fixtures/<run>/,
- * one folder per recorded run; README "Live check against the real service"): every request the
+ * one folder per recorded run; docs/DEVELOPERS.md "Live check against the real service"): every request the
  * node made that the service accepted must pass the emulator's conformance check, and every
  * answer the service gave must have the shape, status and error code the emulator gives to the
  * same check (scripts/live-check/expected.json, which test/live-check/expected.test.ts keeps equal

@@ -1,6 +1,6 @@
 /**
  * The username/password ("earlier variant") login for operation tests of the `*.do` endpoints,
- * which only that login uses (token logins use the REST API: README, "Which endpoints each login
+ * which only that login uses (token logins use the REST API: docs/operations.md, "Which endpoints each login
  * uses"). The recorded requests leave out the login's `username` and `password`, so a test
  * compares what the operation itself sent.
  */

@@ -47,7 +47,7 @@ export function credentialsOf(
 
 /**
  * Whether the account is reached over the published REST API: a token login is, the earlier
- * variant's username and password keep the `*.do` endpoints (README, "Which endpoints each login
+ * variant's username and password keep the `*.do` endpoints (docs/operations.md, "Which endpoints each login
  * uses"). A credential saved before Authentication existed is a token one (its default).
  */
 export function usesRestApi(credentials: IDataObject): boolean {

@@ -11,7 +11,7 @@ import { sleep } from 'n8n-workflow';
  * Why: on n8n 2.x each execution, and each callback of a trigger other than n8n's own Webhook node,
  * takes an isolate of n8n's expression engine (a new V8 isolate each time); a bulk campaign's
  * delivery reports arrive as a burst of callbacks. One execution per burst instead of one per
- * callback is what keeps n8n's CPU and memory down (README, "Performance").
+ * callback is what keeps n8n's CPU and memory down (docs/performance.md).
  *
  * The batch lives in this n8n process only, like the answered request itself: a process that stops
  * during the window loses the batch's reports exactly as it would lose one answered callback whose

@@ -27,7 +27,7 @@ import type { CallbackEvent } from '../callbacks/eventFields';
  * n8n saves the static data while the request still holds what it took to run (on n8n 2.x with
  * its default expression engine, an isolate of 10–15 MB). When the saves fall behind a burst of
  * callbacks (n8n on SQLite writes one at a time), the waiting requests pile up and n8n's memory
- * grows by gigabytes (README, "Performance"). So a memory with a save of its own not yet in the
+ * grows by gigabytes (docs/performance.md). So a memory with a save of its own not yet in the
  * database (MAX_SAVES_IN_FLIGHT) is not given to n8n for saving again: its reports are known to
  * this running n8n meanwhile, and the next save writes them all (the stored value is written out
  * at save time, see storedState). Until then another n8n process, or this one after a restart,

@@ -38,7 +38,7 @@ export const resumeWebhooks: IWebhookDescription[] = [
  * Executions this process has resumed lately (execution and node → when). n8n 1.x lets two calls
  * that arrive together both resume a waiting execution (it reads the status before either marks it
  * running; 2.x claims it): a second final report taken here within CLAIM_MS is answered OK and
- * resumes nothing. Calls handled by another n8n process are beyond this (README).
+ * resumes nothing. Calls handled by another n8n process are beyond this (docs/send-and-wait.md).
  */
 const resumed = new Map<string, number>();
 const CLAIM_MS = 10_000;

@@ -136,7 +136,7 @@ export function registerRestTests(ctx: InstalledPackageSuite): void {
 					expect(options.map((o) => o.value)).toEqual(['', 'MyShop', 'Test']);
 					expect(options.find((o) => o.value === 'Test')?.name).toBe('Test (default)');
 
-					// A token login reads the REST list (README, "Which endpoints each login uses").
+					// A token login reads the REST list (docs/operations.md, "Which endpoints each login uses").
 					const requests = await emulatorRequests(emulator, { path: '/sms/sendernames' });
 					expect(requests).toHaveLength(1);
 					expect(requests[0]).toMatchObject({ method: 'GET', authMethod: 'bearer', responseStatus: 200 });

@@ -106,7 +106,7 @@ export function registerReportBurstTests(ctx: TopologySuite): void {
 			expect(seen.size).toBe(sent.length);
 			// Repeats dropped. Across processes a repeat passes only when it is read before n8n has
 			// saved the first copy's memory: n8n saves it after the answer, and an n8n process under
-			// load lags its answers (README, "Running at scale"). Measured: 0 in most bursts, up to 11
+			// load lags its answers (docs/running-at-scale.md). Measured: 0 in most bursts, up to 11
 			// of 2,001 on a fully loaded machine; the bound keeps the check from failing there.
 			const duplicates = executions.length - seen.size;
 			process.stderr.write(

@@ -162,7 +162,7 @@ export function useTopologySuite(line: N8nLine): TopologySuite {
 				// isolate for every webhook call of a trigger other than n8n's own Webhook node: about
 				// 22 calls a second on two cores, so the 2,000-report burst below would take minutes.
 				// The engine without isolation (deprecated by n8n 2.41, the only one of 1.x) fits it into
-				// the time a test has; README, "Running at scale", has both measurements.
+				// the time a test has; docs/running-at-scale.md, has both measurements.
 				N8N_EXPRESSION_ENGINE: 'legacy',
 				// The Code node in a task runner, as n8n 2.x always runs it and n8n 1.123 asks for (its
 				// deprecation notice). Inside the worker (1.123's default) the Code node's 100,000 items
@@ -171,7 +171,7 @@ export function useTopologySuite(line: N8nLine): TopologySuite {
 				N8N_RUNNERS_ENABLED: 'true',
 				// n8n's database pool (2 connections by default) delays the save of the trigger's
 				// memory behind other queries, and a repeat at another process can pass meanwhile:
-				// the README ("Running at scale") recommends more for main and webhook processes.
+				// docs/running-at-scale.md recommends more for main and webhook processes.
 				DB_POSTGRESDB_POOL_SIZE: '10',
 				// A killed worker's job is looked at again within seconds instead of a minute.
 				QUEUE_WORKER_LOCK_DURATION: String(WORKER_LOCK_MS),

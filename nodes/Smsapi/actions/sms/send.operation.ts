@@ -25,7 +25,7 @@ const textsAsTemplateOption: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		'Whether items whose Message expression gives each item its own text travel as one template with a value per recipient, 100 recipients per request, instead of a request per item. Every recipient receives exactly the text of its item; a text that cannot go that way (see the README) goes as it is. On by default from node version 1.2.',
+		'Whether items whose Message expression gives each item its own text travel as one template with a value per recipient, 100 recipients per request, instead of a request per item. Every recipient receives exactly the text of its item. A text that cannot go that way (an empty value, a value with | or a line break or space at an end, a text with [%, special characters the fixed text lacks) goes as it is. On by default from node version 1.2.',
 };
 
 /** The template the items' texts may share: Message's fixed text, when the option is on. */

@@ -18,7 +18,7 @@ import type { GeneratedIdxRun } from './idxSeed';
  *   content;
  * - the idx values derive from nothing but this run's own identity and content (idxSeed.ts,
  *   `ownSeed`): only an identical run of the same execution's node run can have used them, as
- *   when n8n 1.x runs a dead worker's execution again (README, "A worker that dies mid-campaign").
+ *   when n8n 1.x runs a dead worker's execution again (docs/running-at-scale.md, "A worker that dies mid-campaign").
  * Anything else is not "accepted": when an earlier try sent other content with these idx values
  * (Retry On Fail after an expression gave another text) it was the EARLIER content that may have
  * gone out; with no such record the idx values had been used by something else (a collision).

@@ -7,7 +7,7 @@
  * execution's resume address runs the node's `webhook()` with the execution's data; it resumes
  * the execution only when it returns `workflowData` (then those items are the node's output). At
  * the limit n8n runs the execution on with the node switched off, which passes its input on: so
- * the node leaves the "timed out" item as that input before it waits (sendAndWait.operation.ts).
+ * the node leaves the "timed out" item as that input before it waits (actions/sms/sendAndWaitForDelivery.operation.ts).
  * Either way the items leave on the node's one output.
  */
 import type { IDataObject } from 'n8n-workflow';

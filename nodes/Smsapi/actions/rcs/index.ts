@@ -1,12 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { rcsList } from './lists';
+import * as getManyMessages from './getManyMessages.operation';
+import * as getSenders from './getSenders.operation';
 import * as send from './send.operation';
 
-/** `GET /rcs/messages`: the RCS messages the user sent. */
-export const getManyMessages = rcsList('getManyMessages', 'rcs/messages');
-/** `GET /rcs/senders`: the RCS senders the user may send from. */
-export const getSenders = rcsList('getSenders', 'rcs/senders');
+export { getManyMessages, getSenders, send };
 
 export const description: INodeProperties[] = [
 	{
@@ -43,4 +41,3 @@ export const description: INodeProperties[] = [
 	...getSenders.description,
 ];
 
-export { send };

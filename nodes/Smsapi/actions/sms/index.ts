@@ -3,8 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as calculate from './calculate.operation';
 import * as deleteScheduled from './deleteScheduled.operation';
 import * as send from './send.operation';
-import * as sendAndWaitForDelivery from './sendAndWait.operation';
-import * as sendAndWait from './sendAndWaitForApproval.operation';
+import * as sendAndWaitForDelivery from './sendAndWaitForDelivery.operation';
+import * as sendAndWait from './sendAndWait.operation';
 import * as sendToGroup from './sendToGroup.operation';
 
 export { calculate, deleteScheduled, send, sendAndWait, sendAndWaitForDelivery, sendToGroup };

@@ -1,162 +1,123 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { WAIT_INDEFINITELY, updateDisplayOptions } from 'n8n-workflow';
 
-import type { SendChannel } from '../../send/channel';
-import { neutralizeMacrosOption, withOwnOptions } from '../../send/fields';
-import { setParameter } from '../../send/request';
-import { executeSends } from '../../send/executeSends';
-import { sendOptions } from '../../send/sendOptions';
+import { answerAddress, newAnswerCheck } from '../../approval/answerLink';
+import { approvalProperties } from './approvalFields';
+import { readQuestion } from '../../approval/question';
+import { shortenAnswerLink } from '../../approval/shortLink';
+import { approvalLimit, timedOutItem } from '../../approval/waitingItem';
+import { neutralizeAllMacros } from '../../helpers/macros';
+import { toText } from '../../helpers/values';
+import { type ItemSend, type SendChannel, readRecipients } from '../../send/channel';
+import { checkRequest } from '../../send/checks';
+import { formatProblems } from '../../send/problems';
 import {
-	DEFAULT_WAIT_MINUTES,
-	MAX_WAIT_HOURS,
-	reportAddress,
-	timedOutItem,
-	waitLimit,
-} from '../../wait/deliveryWait';
-import { newReportCheck } from '../../wait/reportCheck';
-import { recipientsAndText } from './send.operation';
+	guardWithGeneratedIdx,
+	parseSendOptions,
+	setParameter,
+	setRecipientValues,
+} from '../../send/request';
+import { executeSends } from '../../send/executeSends';
 import { refuse } from './refusal';
-import { SmsItemReader } from './sendItem';
-
-const properties: INodeProperties[] = [
-	...recipientsAndText,
-	{
-		displayName: 'Time Limit',
-		name: 'timeLimit',
-		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 2 },
-		default: DEFAULT_WAIT_MINUTES,
-		required: true,
-		description: `How long to wait for the final delivery report before going on with timedOut: true (at most ${MAX_WAIT_HOURS} hours, how long the service tries to deliver). For a scheduled message it counts from the send time.`,
-	},
-	{
-		displayName: 'Time Limit Unit',
-		name: 'timeLimitUnit',
-		type: 'options',
-		options: [
-			{ name: 'Seconds', value: 'seconds' },
-			{ name: 'Minutes', value: 'minutes' },
-			{ name: 'Hours', value: 'hours' },
-		],
-		default: 'minutes',
-	},
-	{
-		displayName:
-			'The execution waits here until a final delivery report arrives (delivered: true or false) or the time limit runs out (timedOut: true). SENT, QUEUE and ACCEPTED are not final: a DELIVERED may still follow. Then one item leaves the node: branch on "delivered" with an IF node.',
-		name: 'waitNotice',
-		type: 'notice',
-		default: '',
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		// The report address is this execution's own: Notify URL is not offered.
-		options: withOwnOptions(
-			sendOptions.filter((option) => option.name !== 'notifyUrl'),
-			[neutralizeMacrosOption],
-		),
-	},
-];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['sms'], operation: ['sendAndWaitForDelivery'] } },
-	properties,
+	{ show: { resource: ['sms'], operation: ['sendAndWait'] } },
+	approvalProperties,
 );
 
-const ONE_MESSAGE =
-	'n8n resumes a waiting execution once, so one execution waits for one message. For several, put a Loop Over Items node (batch size 1) in front, or use Send with the SMSAPI Trigger.';
+/** As long as the service's short addresses (`https://idz.do/` and a code). */
+const SHORT_LINK_STAND_IN = 'https://idz.do/xxxxxxx';
+
+const ONE_QUESTION =
+	'n8n resumes a waiting execution once, so one execution asks one person. For several, put a Loop Over Items node (batch size 1) in front.';
 
 /**
- * Send and Wait for Delivery: one SMS sent as Send sends it (the same reader, checks, idx guard
- * and failover), with `notify_url` set to this execution's resume address plus a random check
- * made for this send (the waiting item keeps only its hash), then the execution waits. Its
- * `webhook()` (wait/resumeWebhook.ts) resumes it with the final report; at the time limit n8n
- * passes on the "timed out" item left as the node's input here.
+ * Send and Wait for Approval: one SMS with the message and an answer link (approval/answerLink.ts,
+ * shortened through the service unless Shorten Link is off), sent as Send sends it (the sending
+ * core: checks, idx guard, failover, never twice), then the execution waits. The link's page
+ * answers by its button (approval/answerWebhook.ts); at the limit n8n passes on the timed-out item
+ * left as the node's input here. As n8n 2.x's "Human review" tool of an AI Agent (the node type
+ * `…HitlTool` n8n makes of it) it holds the agent's tool call until the answer.
  */
 export async function execute(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const node = this.getNode();
-	if (node.type.endsWith('Tool'))
+	const { type } = this.getNode();
+	if (type.endsWith('Tool') && !type.endsWith('HitlTool'))
 		throw refuse.call(
 			this,
-			'Send and Wait for Delivery cannot run as an AI Agent tool',
-			'An agent waits for its tools to answer; it cannot be paused until a delivery report comes. Use Send as the tool.',
+			'Send and Wait for Approval cannot run as an AI Agent tool',
+			"An agent waits for its tools to answer; it cannot be paused until a person answers. Use the node as the agent's Human review tool: connect the tool to hold to it.",
 		);
 	if (items.length !== 1)
 		throw refuse.call(
 			this,
-			`Send and Wait for Delivery takes one item; it got ${items.length}`,
-			ONE_MESSAGE,
+			`Send and Wait for Approval takes one item; it got ${items.length}`,
+			ONE_QUESTION,
 		);
-	const executionId = this.getExecutionId();
-	if (!executionId) throw refuse.call(this, 'This execution has no ID to resume', ONE_MESSAGE);
+	if (!this.getExecutionId())
+		throw refuse.call(this, 'This execution has no ID to resume', ONE_QUESTION);
+	const limit = approvalLimit(
+		this.getNodeParameter('options.limitWaitTime.values', 0, {}) as IDataObject,
+		new Date(),
+	);
+	if ('problem' in limit) throw refuse.call(this, limit.problem, 'Change Limit Wait Time.');
+	const message = toText(this.getNodeParameter('message', 0, '')).trimEnd();
+	if (message.trim() === '') throw refuse.call(this, 'Message is empty', 'Write the question.');
+	const question = readQuestion.call(this, 0, message);
+	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const { check, hash } = newAnswerCheck();
+	const { url } = answerAddress.call(this, check);
 
-	const reader = new SmsItemReader(this);
-	// The report address's check, made for this send (wait/reportCheck.ts).
-	const { check, hash } = newReportCheck();
-	const resumeUrl = String(this.evaluateExpression('{{ $execution.resumeUrl }}', 0));
-	let until: Date | undefined;
-	let idx = '';
+	let to = '';
+	/** The item's send with `link` after the message, checked as it goes out. */
+	const sendWith = (numbers: string[], link: string, itemIndex: number): ItemSend => {
+		const request = parseSendOptions(options, { timezone: this.getTimezone() });
+		setRecipientValues(request, 'to', numbers);
+		setParameter(request, 'message', `${neutralizeAllMacros(message)}\n${link}`);
+		const generateIdx = guardWithGeneratedIdx(request);
+		const problems = checkRequest(request, { checkRequestLimits: false, numbersChecked: true });
+		if (problems)
+			throw refuse.call(
+				this,
+				formatProblems(problems),
+				'The message is checked with its answer link, as it is sent.',
+				itemIndex,
+			);
+		return { request, generateIdx };
+	};
 	const channel: SendChannel = {
 		endpoint: 'sms.do',
-		readItem: (itemIndex) => {
-			const send = reader.read(itemIndex);
-			const { request } = send;
-			if (request.to.length !== 1)
+		readItem: async (itemIndex) => {
+			const numbers = readRecipients.call(this, itemIndex, options);
+			if (numbers.length !== 1)
 				throw refuse.call(
 					this,
-					`Send and Wait for Delivery sends to one number; To has ${request.to.length}`,
-					ONE_MESSAGE,
+					`Send and Wait for Approval sends to one number; To has ${numbers.length}`,
+					ONE_QUESTION,
 					itemIndex,
 				);
-			if (request.flags.test)
-				throw refuse.call(
-					this,
-					'Test sends nothing, so no delivery report would come',
-					'Switch Test off, or use Send.',
-					itemIndex,
-				);
-			const limit = waitLimit(
-				this.getNodeParameter('timeLimit', itemIndex, DEFAULT_WAIT_MINUTES),
-				this.getNodeParameter('timeLimitUnit', itemIndex, 'minutes'),
-				new Date(),
-				request.dates.date?.at,
-			);
-			if ('problem' in limit)
-				throw refuse.call(this, limit.problem, 'Change Time Limit.', itemIndex);
-			until = limit.until;
-			return send;
-		},
-		finishSend: (send) => {
-			// The idx (the user's, or the one the node generated) names the message in its reports.
-			idx = send.request.perRecipient.idx?.[0] ?? '';
-			const address = reportAddress(resumeUrl, check);
-			setParameter(send.request, 'notify_url', address);
-			send.wire.notify_url = address;
+			to = numbers[0];
+			if (options.shortLink === false) return sendWith(numbers, url, itemIndex);
+			// Checked before the short link is made, so that a text that cannot go makes none.
+			sendWith(numbers, SHORT_LINK_STAND_IN, itemIndex);
+			const short = await shortenAnswerLink.call(this, url, limit.until, itemIndex);
+			return sendWith(numbers, short, itemIndex);
 		},
 	};
 	const output = await executeSends.call(this, items, channel);
 	const sent = output[0];
 	// Refused under Continue On Fail: nothing to wait for, the error item goes on.
-	if (
-		!sent ||
-		until === undefined ||
-		(sent.json.id === undefined && sent.json.accepted_earlier !== true)
-	)
-		return output;
+	if (!sent || (sent.json.id === undefined && sent.json.accepted_earlier !== true)) return output;
 
 	const waiting: INodeExecutionData = {
-		json: timedOutItem({ ...sent.json, idx: sent.json.idx || idx }, until, hash),
+		json: timedOutItem(sent.json, to, question, limit.until, hash),
 		pairedItem: { item: 0 },
 	};
 	// At the limit n8n runs on with this node switched off, which passes on its input: the item
-	// that says so. A report resumes the execution with its own item instead (resumeWebhook.ts).
+	// that says so. An answer resumes the execution with its own item (approval/answerWebhook.ts).
 	this.getExecuteData().data.main[0] = [waiting];
-	await this.putExecutionToWait(until);
+	await this.putExecutionToWait(limit.until ?? WAIT_INDEFINITELY);
 	return [waiting];
 }

@@ -155,7 +155,7 @@ export function primaryBaseUrlExpression(): string {
  * Error 1000 (main user only) is deliberately absent: it proves the login works, and a sub-user's
  * credential is still good for sending.
  */
-export const CREDENTIAL_TEST_ERRORS: Array<{ code: number; message: string }> = [
+const CREDENTIAL_TEST_ERRORS: Array<{ code: number; message: string }> = [
 	{
 		code: 101,
 		message:

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
  * Addresses per platform (docs/service-behaviour.md, "Addresses"): SMSAPI.com and SMSAPI.pl each
  * have a backup address; smsapi.io serves both regions and has none.
  */
-export type SmsapiPlatform = 'com' | 'pl' | 'io' | 'custom';
+type SmsapiPlatform = 'com' | 'pl' | 'io' | 'custom';
 
 export const PLATFORM_ADDRESSES: Record<
 	Exclude<SmsapiPlatform, 'custom'>,
@@ -27,7 +27,7 @@ export const MAIL2SMS_ADDRESSES: Record<Exclude<SmsapiPlatform, 'custom'>, strin
 	io: 'sms@smsapi.com',
 };
 
-export function stripTrailingSlash(url: string): string {
+function stripTrailingSlash(url: string): string {
 	return url.replace(/\/+$/, '');
 }
 

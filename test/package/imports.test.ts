@@ -2,8 +2,9 @@
  * The shipped code's import structure (nodes/, credentials/) keeps its layers: no import circles,
  * only the transport reads the credential's module, the credential reads nothing of the nodes,
  * each room of nodes/Smsapi imports only the rooms below it (ROOMS_BELOW), helpers/ and
- * callbacks/ hold pure code (nothing bound to n8n's execution context), and no two shipped files
- * outside a resource's own folder share a name.
+ * callbacks/ hold pure code (nothing bound to n8n's execution context), no two shipped files
+ * outside a resource's own folder share a name, and a shipped file exports only the names another
+ * file (shipped, test or script) imports.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -60,6 +61,59 @@ const ROOMS_BELOW: Record<string, string[]> = {
 	actions: ['helpers', 'items', 'send', 'transport', 'wait', 'approval'],
 	methods: ['helpers', 'items', 'transport', 'actions'],
 };
+
+/** The file a relative specifier of `from` names (`./x` is x.ts, x/index.ts or x.js), if it is one of the project's. */
+function resolveSpecifier(from: string, specifier: string): string | undefined {
+	const base = path.resolve(path.dirname(from), specifier);
+	return [`${base}.ts`, path.join(base, 'index.ts'), `${base}.js`, base].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+}
+
+/** The names a list in braces names at its source (`a`, `b as c` → b, `type d` → d). */
+const sourceNames = (list: string) =>
+	list
+		.split(',')
+		.map((part) => part.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0].trim())
+		.filter(Boolean);
+
+/**
+ * What every file of the project takes from another: per file, the names imported or re-exported
+ * from it, '*' when it is taken whole (`import * as`, `export * from`, `require`, `import()`).
+ */
+function namesTaken(): Map<string, Set<string>> {
+	const files = ['nodes', 'credentials', 'test', 'scripts'].flatMap((dir) =>
+		fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+			.filter((name) => /\.(ts|js)$/.test(name) && !name.split(path.sep).includes('node_modules'))
+			.map((name) => path.join(ROOT, dir, name)),
+	);
+	const taken = new Map<string, Set<string>>();
+	const take = (from: string, specifier: string, names: string[]) => {
+		const target = specifier.startsWith('.') ? resolveSpecifier(from, specifier) : undefined;
+		if (target === undefined || target === from) return;
+		const set = taken.get(target) ?? new Set<string>();
+		for (const name of names) set.add(name);
+		taken.set(target, set);
+	};
+	for (const file of files) {
+		const text = fs.readFileSync(file, 'utf8');
+		for (const [, list, specifier] of text.matchAll(/\b(?:import|export)\s+(?:type\s+)?(?:\w+\s*,\s*)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) take(file, specifier, sourceNames(list));
+		for (const [, specifier] of text.matchAll(/\b(?:import|export)\s+(?:type\s+)?\*(?:\s+as\s+\w+)?\s+from\s*['"]([^'"]+)['"]/g)) take(file, specifier, ['*']);
+		for (const [, specifier] of text.matchAll(/\b(?:require|import|jest\.mock|jest\.requireActual)\(\s*['"]([^'"]+)['"]\s*\)/g)) take(file, specifier, ['*']);
+		for (const [, specifier] of text.matchAll(/\bimport\s+\w+\s+from\s*['"]([^'"]+)['"]/g)) take(file, specifier, ['default']);
+	}
+	return taken;
+}
+
+/** The names a shipped file exports: its exported declarations and the names of its `export { … }` lists. */
+function exportedNames(file: string): string[] {
+	const text = fs.readFileSync(file, 'utf8');
+	const declared = [...text.matchAll(/^export\s+(?:declare\s+)?(?:async\s+)?(?:abstract\s+)?(?:function\*?|const|let|var|class|interface|type|enum)\s+(\w+)/gm)].map((match) => match[1]);
+	const destructured = [...text.matchAll(/^export\s+const\s+\{([^}]*)\}/gm)].flatMap((match) => match[1].split(',').map((part) => part.split(':').pop()!.trim()));
+	const listed = [...text.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}/gm)].flatMap((match) =>
+		match[1].split(',').map((part) => part.replace(/^\s*type\s+/, '').split(/\s+as\s+/).pop()!.trim()),
+	);
+	const namespaces = [...text.matchAll(/^export\s+\*\s+as\s+(\w+)/gm)].map((match) => match[1]);
+	return [...declared, ...destructured, ...listed, ...namespaces].filter(Boolean);
+}
 
 /** Strongly connected components of more than one file (Tarjan): the import circles. */
 function circles(): string[][] {
@@ -164,5 +218,14 @@ describe('the import structure of the shipped code', () => {
 		const byName = new Map<string, string[]>();
 		for (const file of shared) byName.set(path.basename(file), [...(byName.get(path.basename(file)) ?? []), rel(file)]);
 		expect([...byName.values()].filter((files) => files.length > 1)).toEqual([]);
+	});
+	it('a shipped file exports only what another file imports (operations and index files are taken whole)', () => {
+		const taken = namesTaken();
+		const exported = FILES.flatMap((file) => exportedNames(file).map((name) => ({ file, name })));
+		expect(exported.length).toBeGreaterThan(400);
+		const needless = exported
+			.filter(({ file, name }) => !taken.get(file)?.has('*') && !taken.get(file)?.has(name))
+			.map(({ file, name }) => `${rel(file)}: ${name}`);
+		expect(needless).toEqual([]);
 	});
 });

@@ -38,7 +38,7 @@ export function recordId(
 }
 
 /** The record as an output item. */
-export function recordItem(record: RecordById, data: unknown): IDataObject {
+function recordItem(record: RecordById, data: unknown): IDataObject {
 	return record.toItem ? record.toItem(data) : (data as IDataObject);
 }
 

@@ -7,8 +7,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-export const FIELD_TYPES = ['date', 'dropdown', 'email', 'number', 'text', 'textarea'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+const FIELD_TYPES = ['date', 'dropdown', 'email', 'number', 'text', 'textarea'] as const;
+type FieldType = (typeof FIELD_TYPES)[number];
 
 export interface FormField {
 	label: string;

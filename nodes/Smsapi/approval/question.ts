@@ -10,8 +10,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { type FormField, readFormFields } from './formFields';
 
 /** n8n's response types of its Send and Wait operations (nodes-base `utils/sendAndWait/utils.ts`). */
-export const RESPONSE_TYPES = ['approval', 'freeText', 'customForm'] as const;
-export type ResponseType = (typeof RESPONSE_TYPES)[number];
+const RESPONSE_TYPES = ['approval', 'freeText', 'customForm'] as const;
+type ResponseType = (typeof RESPONSE_TYPES)[number];
 
 export interface Question {
 	responseType: ResponseType;

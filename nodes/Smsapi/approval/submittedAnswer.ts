@@ -15,7 +15,7 @@ export const TEXT_FIELD = 'text';
 export const APPROVE = 'approve';
 export const DECLINE = 'decline';
 
-export type Answer = { data: IDataObject } | { problems: string[] };
+type Answer = { data: IDataObject } | { problems: string[] };
 
 function approval(question: Question, body: IDataObject): Answer {
 	const given = body[ANSWER_FIELD];

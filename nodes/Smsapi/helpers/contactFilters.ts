@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { cleanNumber } from './numbers';
 import { isDecimalText } from './values';
 
-export type ContactFilterOperator = 'contains' | 'equals' | 'gt' | 'gte' | 'lt' | 'lte' | 'between';
+type ContactFilterOperator = 'contains' | 'equals' | 'gt' | 'gte' | 'lt' | 'lte' | 'between';
 
 /** One row of the node's Filters list. */
 export interface ContactFilter {
@@ -233,12 +233,7 @@ export function matchesContact(
 }
 
 /** The fields the published API sorts contacts by (`order_by`, ascending; it has no direction). */
-export const CONTACT_ORDER_FIELDS = [
-	'date_created',
-	'date_updated',
-	'first_name',
-	'last_name',
-] as const;
+const CONTACT_ORDER_FIELDS = ['date_created', 'date_updated', 'first_name', 'last_name'] as const;
 
 /**
  * The service's `order_by` from the node's Order By option (`sort`), or the problem that keeps it

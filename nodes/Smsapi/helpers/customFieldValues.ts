@@ -25,7 +25,7 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** What a field of this type takes, in words ("a number, e.g. 42 ..."). */
-export function expectedValue(type: string): string {
+function expectedValue(type: string): string {
 	return EXPECTED[type] ?? EXPECTED.text;
 }
 

@@ -9,7 +9,7 @@ import { mayBeSameNumber } from './numbers';
 
 /** The service checks at most 20 numbers per request (docs/service-behaviour.md, "Limits"). */
 export const MAX_HLR_NUMBERS_PER_REQUEST = 20;
-export const MAX_HLR_IDX_LENGTH = 255;
+const MAX_HLR_IDX_LENGTH = 255;
 
 /** What is wrong with an HLR `idx`, or undefined when it is acceptable (empty means none). */
 export function checkHlrIdx(idx: string): string | undefined {

@@ -70,7 +70,7 @@ const ACCESSOR =
 	/^(?:\.([A-Za-z_$][\w$]*)|\[\s*"([^"\\\n\r\u2028\u2029]*)"\s*\]|\[\s*'([^'\\\n\r\u2028\u2029]*)'\s*\]|\[\s*(0|[1-9]\d{0,8})\s*\])/;
 
 /** The keys of a `{{ … }}` that is a plain read of `$json` with at least one key; else null. */
-export function parseJsonPath(code: string): JsonPath | null {
+function parseJsonPath(code: string): JsonPath | null {
 	const trimmed = code.trim();
 	if (!trimmed.startsWith('$json')) return null;
 	let rest = trimmed.slice('$json'.length);

@@ -7,7 +7,7 @@
  */
 
 /** A piece of an n8n expression: fixed text, or the code of a `{{ … }}` segment. */
-export type TemplatePiece = { kind: 'text'; text: string } | { kind: 'code'; code: string };
+type TemplatePiece = { kind: 'text'; text: string } | { kind: 'code'; code: string };
 
 /** A piece of the final text and whether it came from outside (an expression's value). */
 export interface TextPiece {

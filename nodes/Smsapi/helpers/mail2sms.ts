@@ -8,7 +8,7 @@
 import { toMd5Password } from './md5Password';
 
 /** Parameter names the gateway recognises in the body (the send operation's, and `raport`). */
-export const GATEWAY_PARAMETERS = [
+const GATEWAY_PARAMETERS = [
 	'allow_duplicates',
 	'check_idx',
 	'datacoding',

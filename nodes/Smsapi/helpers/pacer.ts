@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 /** The longest stretch a loop over a run's items runs without giving the event loop a turn. */
-export const YIELD_AFTER_MS = 20;
+const YIELD_AFTER_MS = 20;
 
 /**
  * Paces a long synchronous loop over a run's items: `due()` is cheap enough to ask per item, and

@@ -18,7 +18,7 @@ export function parallelLimit(value: unknown): number {
 
 export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
-export interface ParallelOptions<R> {
+interface ParallelOptions<R> {
 	/** At most this many `work` calls unsettled at once (at least 1). */
 	limit: number;
 	/**

@@ -18,7 +18,7 @@
  * settings, set in the portal); a request's `max_parts` (1–10) applies instead of it.
  */
 
-export type SmsEncoding = 'GSM-7' | 'UCS-2';
+type SmsEncoding = 'GSM-7' | 'UCS-2';
 
 /** The service's hard limit of parts per message (and the maximum of `max_parts`). */
 export const MAX_PARTS = 10;
@@ -27,7 +27,7 @@ const SINGLE_PART: Record<SmsEncoding, number> = { 'GSM-7': 160, 'UCS-2': 70 };
 const PER_PART_WHEN_SPLIT: Record<SmsEncoding, number> = { 'GSM-7': 153, 'UCS-2': 67 };
 
 /** Fast messages cost 150% of a normal one. */
-export const FAST_COST_FACTOR = 1.5;
+const FAST_COST_FACTOR = 1.5;
 
 /**
  * GSM 03.38 basic table in code order (0x00-0x7F), without the escape code 0x1B, which is
@@ -221,7 +221,7 @@ export function normalizeText(text: string): string {
 	return result.replace(COMBINING_MARKS, '');
 }
 
-export interface CalculateOptions {
+interface CalculateOptions {
 	/** Calculate for the text the service sends with `normalize=1`. */
 	normalize?: boolean;
 	/** Number of recipients, for the cost. Default 1. */
@@ -230,7 +230,7 @@ export interface CalculateOptions {
 	costPerPart?: number;
 }
 
-export interface MessageCalculation {
+interface MessageCalculation {
 	encoding: SmsEncoding;
 	/** Characters as the service counts them: GSM-7 units, or UTF-16 units for UCS-2. */
 	characters: number;

@@ -4,7 +4,7 @@ import { errorItem, failureItem, withItemIndex } from './loop';
 import { Pacer } from '../helpers/pacer';
 
 /** What one input item came to: its output rows (in order) and the errors that stopped parts of it. */
-export interface ItemOutcome<Row> {
+interface ItemOutcome<Row> {
 	rows: Row[];
 	errors: Error[];
 }

@@ -17,7 +17,7 @@ export function unsetRecipientLimit(typeVersion: number): number {
 }
 
 /** How an operation names its recipients in the error of a list over the limit. */
-export interface RecipientCountTexts {
+interface RecipientCountTexts {
 	/** The parameter, as the editor shows it: `To`, `Numbers`. */
 	field: string;
 	/** What it lists, plural: `recipients`, `numbers`. */
@@ -32,7 +32,7 @@ export interface RecipientCountTexts {
  * Max Recipients per Item; 0 or less turns the check off) is refused before anything is done.
  * `count` is every entry given, valid or not.
  */
-export function checkRecipientCount(
+function checkRecipientCount(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	count: number,

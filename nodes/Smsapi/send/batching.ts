@@ -25,7 +25,7 @@ export interface PlannedSend {
 }
 
 /** Which of an item's recipients a service request carries. */
-export interface BatchMember {
+interface BatchMember {
 	itemIndex: number;
 	/** Positions in the item's own `to` list, ascending. */
 	recipientIndexes: number[];
@@ -67,7 +67,7 @@ interface PreparedItem {
 }
 
 /** Recipients a request may carry for this send. */
-export function recipientLimit(request: SendRequest, options: BatchingOptions = {}): number {
+function recipientLimit(request: SendRequest, options: BatchingOptions = {}): number {
 	const personalised = PARAM_KEYS.some((key) => request.perRecipient[key] !== undefined);
 	const shortLink = SHORT_LINK_MACRO.test(request.message ?? '');
 	if (personalised || shortLink) {

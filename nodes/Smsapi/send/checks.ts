@@ -40,7 +40,7 @@ export interface ValidationOptions {
 }
 
 /** `to` or `group`, `message` or `template`: one of each. */
-export function checkRequired(request: SendRequest): SendProblem[] {
+function checkRequired(request: SendRequest): SendProblem[] {
 	const problems: SendProblem[] = [];
 	const hasTo = request.to.length > 0;
 	const hasGroup = request.group !== undefined;
@@ -65,7 +65,7 @@ export function checkRequired(request: SendRequest): SendProblem[] {
 }
 
 /** Every number in `to` must be digits with the country prefix, 7 to 15 of them. */
-export function checkNumbers(request: SendRequest): SendProblem[] {
+function checkNumbers(request: SendRequest): SendProblem[] {
 	const invalid = request.to.map((n) => validateNumber(n)).filter((checked) => !checked.ok);
 	if (invalid.length === 0) return [];
 	const reasons = invalid.slice(0, 5).map((checked) => (checked.ok ? '' : checked.reason));
@@ -74,7 +74,7 @@ export function checkNumbers(request: SendRequest): SendProblem[] {
 }
 
 /** `max_parts` is a whole number from 1 to 10 (the published API's `SmsParts`). */
-export function checkMaxPartsValue(request: SendRequest): SendProblem[] {
+function checkMaxPartsValue(request: SendRequest): SendProblem[] {
 	if (!request.maxParts) return [];
 	const { value, text } = request.maxParts;
 	if (Number.isInteger(value) && value >= 1 && value <= MAX_PARTS) return [];
@@ -211,7 +211,7 @@ export function checkPerRecipientValues(request: SendRequest): SendProblem[] {
 }
 
 /** At most 100 recipients of personalised (param1..4) or short-link messages per request. */
-export function checkRequestLimits(request: SendRequest): SendProblem[] {
+function checkRequestLimits(request: SendRequest): SendProblem[] {
 	const recipients = request.to.length;
 	const problems: SendProblem[] = [];
 	const personalised = PARAM_KEYS.some((key) => request.perRecipient[key] !== undefined);
@@ -233,7 +233,7 @@ export function checkRequestLimits(request: SendRequest): SendProblem[] {
 }
 
 /** `time_restriction` is follow, ignore or nearest_available. */
-export function checkTimeRestriction(request: SendRequest): SendProblem[] {
+function checkTimeRestriction(request: SendRequest): SendProblem[] {
 	const restriction = request.texts.get('time_restriction');
 	if (restriction === undefined || TIME_RESTRICTIONS.includes(restriction)) return [];
 	return [

@@ -18,7 +18,7 @@ export const toField: INodeProperties = {
 		'Recipient phone numbers with the country prefix, separated by commas (an array from an expression also works). Spaces, dashes and a leading + or 00 are removed.',
 };
 
-export const MESSAGE_HINT =
+const MESSAGE_HINT =
 	'Placeholders: [%1%]–[%4%] take Param 1–4 (one value per recipient), [%contact.field name%] a contact field (group sends), [%code%] a discount code, [%goto:https://…%] a short link unique per recipient, [%opt_out_link%] an unsubscribe link.';
 
 /**

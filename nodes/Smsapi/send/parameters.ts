@@ -8,13 +8,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { type DateTimeLike, wallTimeToDate } from '../helpers/serviceDates';
 
 /** 0/1 flags as users and expressions give them. */
-export type Flag = boolean | 0 | 1 | '0' | '1' | 'true' | 'false';
+type Flag = boolean | 0 | 1 | '0' | '1' | 'true' | 'false';
 
 /** A point in time: Date, ISO 8601 string, UNIX seconds (number or digit string), Luxon-like. */
 export type DateLike = Date | string | number | DateTimeLike;
 
 /** Values aligned with the recipients: an array, or a `|`-separated string as on the wire. */
-export type PerRecipientValues = string | string[];
+type PerRecipientValues = string | string[];
 
 /** A send's parameters, named as on the wire (`sms.do`), as given. */
 export interface SendParameters {

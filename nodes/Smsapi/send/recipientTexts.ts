@@ -12,7 +12,7 @@ import {
 import { PARAM_KEYS, type SendRequest } from './request';
 
 /** A text's size as the service counts it, in both encodings. */
-export interface TextSize {
+interface TextSize {
 	gsmUnits: number;
 	utf16Units: number;
 	special: boolean;
@@ -34,7 +34,7 @@ const PLACEHOLDER = /\[%([1-4])%\]/;
  * piece by piece (fixed text once, each value once): linear in the message and the values, also
  * for 100,000 personalised recipients, where building every text would not be.
  */
-export class RecipientTexts {
+class RecipientTexts {
 	/** The message around its placeholders: text, placeholder number, text, ... */
 	private readonly pieces: string[];
 	private readonly values: Array<string[] | undefined>;

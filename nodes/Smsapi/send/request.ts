@@ -19,7 +19,7 @@ export const PARAM_KEYS = ['param1', 'param2', 'param3', 'param4'] as const;
 export const PER_RECIPIENT_KEYS = ['idx', ...PARAM_KEYS] as const;
 export type PerRecipientKey = (typeof PER_RECIPIENT_KEYS)[number];
 
-export const FLAG_KEYS = [
+const FLAG_KEYS = [
 	'flash',
 	'test',
 	'details',
@@ -31,10 +31,10 @@ export const FLAG_KEYS = [
 	'fast',
 	'single',
 ] as const;
-export type FlagKey = (typeof FLAG_KEYS)[number];
+type FlagKey = (typeof FLAG_KEYS)[number];
 
-export const DATE_KEYS = ['date', 'expiration_date'] as const;
-export type DateKey = (typeof DATE_KEYS)[number];
+const DATE_KEYS = ['date', 'expiration_date'] as const;
+type DateKey = (typeof DATE_KEYS)[number];
 
 /** Limits the service sets per request (docs/service-behaviour.md, "Limits"). */
 export const MAX_RECIPIENTS_PER_REQUEST = 10000;
@@ -49,13 +49,13 @@ export const EXPIRATION_MAX_HOURS = 72;
 export const SHORT_LINK_MACRO = /\[%goto:/i;
 
 /** A point in time as given: the instant, or null when the text is no date (a check names it). */
-export interface GivenDate {
+interface GivenDate {
 	at: Date | null;
 	text: string;
 }
 
 /** A number as given (`max_parts`): its value (NaN when it is none) and the text. */
-export interface GivenNumber {
+interface GivenNumber {
 	value: number;
 	text: string;
 }
@@ -96,7 +96,7 @@ export function isPerRecipientKey(name: string): name is PerRecipientKey {
 }
 
 /** A 0/1 flag that is on: true, 1, '1' or 'true' (as users and expressions give them). */
-export function isFlagOn(flag: unknown): boolean {
+function isFlagOn(flag: unknown): boolean {
 	return flag === true || flag === 1 || flag === '1' || flag === 'true';
 }
 
@@ -104,7 +104,7 @@ export function isFlagOn(flag: unknown): boolean {
  * Per-recipient values as an array: arrays as they are, strings split on `|` (their wire
  * form). Undefined when the parameter is not used.
  */
-export function perRecipientValues(value: unknown): string[] | undefined {
+function perRecipientValues(value: unknown): string[] | undefined {
 	if (value === undefined || value === null) return undefined;
 	if (Array.isArray(value))
 		return value.map((v) => (v === undefined || v === null ? '' : String(v)));
@@ -113,7 +113,7 @@ export function perRecipientValues(value: unknown): string[] | undefined {
 }
 
 /** Recipients as a list: arrays as they are, strings split like user input. */
-export function recipientList(to: unknown): string[] {
+function recipientList(to: unknown): string[] {
 	if (to === undefined || to === null) return [];
 	if (Array.isArray(to)) return to.map((n) => String(n).trim()).filter((n) => n !== '');
 	return splitNumbers(String(to));

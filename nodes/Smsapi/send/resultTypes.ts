@@ -33,7 +33,7 @@ export interface SendResponse {
 	[key: string]: unknown;
 }
 
-export interface SentRecipient {
+interface SentRecipient {
 	recipientIndex: number;
 	/** The number as sent. */
 	number: string;

@@ -14,15 +14,7 @@ import type {
 } from './resultTypes';
 import { digits, inRequestOrder } from './resultsInOrder';
 
-export type {
-	DistributedResults,
-	InvalidNumberEntry,
-	ItemSendResult,
-	SendResponse,
-	SentRecipient,
-	ServiceListEntry,
-	SkippedRecipient,
-} from './resultTypes';
+export type { SendResponse, ServiceListEntry } from './resultTypes';
 
 interface Slot {
 	/** Place in the request. */

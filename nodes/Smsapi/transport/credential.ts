@@ -50,7 +50,7 @@ export function credentialsOf(
  * variant's username and password keep the `*.do` endpoints (docs/operations.md, "Which endpoints each login
  * uses"). A credential saved before Authentication existed is a token one (its default).
  */
-export function usesRestApi(credentials: IDataObject): boolean {
+function usesRestApi(credentials: IDataObject): boolean {
 	return credentials.authentication !== 'legacy';
 }
 

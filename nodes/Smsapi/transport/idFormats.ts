@@ -40,7 +40,7 @@ function plainId(siblings: readonly string[]): IdFormat {
 }
 
 /** An id read from the service's answers (sub-users, callbacks, blacklist entries). */
-export const SERVICE_ID: IdFormat = {
+const SERVICE_ID: IdFormat = {
 	accepts: (text) => LETTERS_AND_DIGITS.test(text),
 	looksLike: 'letters and digits only, e.g. 5b802315a788494a04690d1d',
 };
@@ -63,7 +63,7 @@ export const SENDER_NAME_IN_PATH: IdFormat = {
 };
 
 /** The formats of the ids a user gives, by the name of their field (the key apiPath is given). */
-export const ID_FORMATS: Readonly<Record<string, IdFormat>> = {
+const ID_FORMATS: Readonly<Record<string, IdFormat>> = {
 	contactId: OBJECT_ID,
 	groupId: OBJECT_ID,
 	contactFieldId: OBJECT_ID,

@@ -20,7 +20,7 @@ export const MAX_WAIT_HOURS = 72;
 export const DEFAULT_WAIT_MINUTES = 10;
 
 const UNIT_MS = { seconds: 1000, minutes: 60_000, hours: 3_600_000 } as const;
-export type WaitUnit = keyof typeof UNIT_MS;
+type WaitUnit = keyof typeof UNIT_MS;
 
 /**
  * When the execution stops waiting: the limit after the send, or after the scheduled send time when

@@ -9,7 +9,7 @@ import { fetchList } from '../wholeList';
  * checked against the field's type and an unknown field is refused before anything is sent. Like
  * the Contact Field resource, the read takes only the bearer token (docs/service-differences.md O5).
  */
-export interface AccountField {
+interface AccountField {
 	id: string;
 	name: string;
 	type: string;

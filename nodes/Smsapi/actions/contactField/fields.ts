@@ -20,7 +20,7 @@ export const FIELD_TYPES = [
 	{ name: 'Text', value: 'text' },
 ];
 
-export const contactFieldIdField: INodeProperties = idDropdownField(
+const contactFieldIdField: INodeProperties = idDropdownField(
 	'Contact Field Name or ID',
 	'contactFieldId',
 	'getContactFieldIds',
@@ -38,7 +38,7 @@ export const fieldNameField: INodeProperties = {
 		'The name of the field (name), as messages use it in [%contact.name%] and contact filters by it',
 };
 
-export function contactFieldPath(contactFieldId: string): string {
+function contactFieldPath(contactFieldId: string): string {
 	return apiPath`contacts/fields/${{ contactFieldId }}`;
 }
 

@@ -76,7 +76,7 @@ export function groupItem(data: unknown): IDataObject {
 	return item;
 }
 
-export function groupPath(groupId: string): string {
+function groupPath(groupId: string): string {
 	return apiPath`contacts/groups/${{ groupId }}`;
 }
 

@@ -16,7 +16,7 @@ export const OPT_OUTS = 'opt_outs';
 export const OPT_OUT_SETTINGS = 'opt_outs/settings';
 export const BRAND_MAX_LENGTH = 255;
 
-export const optOutIdField: INodeProperties = {
+const optOutIdField: INodeProperties = {
 	displayName: 'Opt-Out ID',
 	name: 'optOutId',
 	type: 'string',

@@ -40,4 +40,3 @@ export const description: INodeProperties[] = [
 	...getManyMessages.description,
 	...getSenders.description,
 ];
-

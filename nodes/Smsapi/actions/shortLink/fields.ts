@@ -42,7 +42,7 @@ export const urlField: INodeProperties = {
 	description: 'The http or https address the short link leads to',
 };
 
-export function shortLinkPath(linkId: string): string {
+function shortLinkPath(linkId: string): string {
 	return apiPath`short_url/links/${{ linkId }}`;
 }
 

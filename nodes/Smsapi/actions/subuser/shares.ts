@@ -12,7 +12,7 @@ import { findSubuser } from './rest';
  * the selected names). The REST API's only; user.do knows a Senders flag alone.
  */
 
-export type ShareKind = 'senderNames' | 'templates';
+type ShareKind = 'senderNames' | 'templates';
 
 interface ShareWire {
 	/** The path after `subusers/{id}/shares/`. */

@@ -52,7 +52,7 @@ export function toTemplateParameters(fields: IDataObject): IDataObject {
 	return parameters;
 }
 
-export function templatePath(templateId: string): string {
+function templatePath(templateId: string): string {
 	return apiPath`sms/templates/${{ templateId }}`;
 }
 

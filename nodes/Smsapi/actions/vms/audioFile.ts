@@ -19,7 +19,7 @@ import type { UploadFile } from '../../transport';
  * this one holds about two minutes of telephone-quality audio (8 kHz, 16-bit, mono) and keeps a
  * run's memory in bounds.
  */
-export const MAX_AUDIO_FILE_BYTES = 2 * 1024 * 1024;
+const MAX_AUDIO_FILE_BYTES = 2 * 1024 * 1024;
 
 /** A RIFF header (12 bytes) and the format chunk's header: no smaller file plays. */
 const MIN_WAV_BYTES = 44;
@@ -40,7 +40,7 @@ const UPLOAD_FILENAME = 'vms.wav';
 const UPLOAD_CONTENT_TYPE = 'audio/wav';
 
 /** Whether the bytes start as a WAV file does: `RIFF`, a size, `WAVE`. */
-export function isWav(data: Buffer): boolean {
+function isWav(data: Buffer): boolean {
 	return (
 		data.length >= 12 &&
 		data.toString('latin1', 0, 4) === 'RIFF' &&

@@ -26,7 +26,7 @@ import type { GeneratedIdxRun } from './idxSeed';
  * reporting success.
  */
 
-export type IdxRefusal =
+type IdxRefusal =
 	/** The same content went out earlier (its answer was lost): the messages were sent once. */
 	| 'acceptedEarlier'
 	/** An earlier try sent other content with these idx values: that content may have gone out. */

@@ -74,7 +74,7 @@ export function secretsOf(credentials: Record<string, unknown> | undefined): str
 }
 
 /** Whether a field or parameter of this name carries a secret (`credentials.password`: its last part). */
-export function isSecretName(name: string): boolean {
+function isSecretName(name: string): boolean {
 	return SECRET_NAME.test(name.slice(name.lastIndexOf('.') + 1));
 }
 

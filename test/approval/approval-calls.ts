@@ -20,7 +20,7 @@ import type {
 } from 'n8n-workflow';
 
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { createWorkflow, n8nAdditionalData } from '../helpers/n8n-context';
+import { createWorkflow, n8nAdditionalData } from '../support/n8n-context';
 import { mockService, nodeContext, operationCredentials, type WireRequest } from '../operations/run-node';
 import { FakeResponse } from '../trigger/webhook-calls';
 

@@ -4,7 +4,7 @@
  * (their published files name only the bearer token), RCS included; `vms.do` reads it from the
  * text parts of a multipart upload as from a form.
  */
-import { multipartBody, wavFile } from '../helpers/wav';
+import { multipartBody, wavFile } from '../support/wav';
 import { PASSWORD_MD5, emu, request, takeViolations, useTestEmulator } from './helpers';
 import { rcsState } from './rest-rcs';
 

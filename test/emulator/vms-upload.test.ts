@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import { multipartBody, wavFile } from '../helpers/wav';
+import { multipartBody, wavFile } from '../support/wav';
 import { emu, TOKEN, takeViolations, useTestEmulator } from './helpers';
 
 useTestEmulator();

@@ -12,8 +12,8 @@ import nock from 'nock';
 
 import { listSearch, loadOptions } from '../../nodes/Smsapi/methods';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { PASSWORD, PASSWORD_MD5, PRIMARY, USERNAME, loadOptionsContext } from '../helpers/n8n-context';
-import { wavFile } from '../helpers/wav';
+import { PASSWORD, PASSWORD_MD5, PRIMARY, USERNAME, loadOptionsContext } from '../support/n8n-context';
+import { wavFile } from '../support/wav';
 import { legacyLogin } from '../operations/legacy-login';
 import { rawBody, runNode, useMockedNetwork } from '../operations/run-node';
 import { Random, fuzzSeed } from './random';

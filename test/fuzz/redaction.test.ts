@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { SmsapiRequest } from '../../nodes/Smsapi/transport/types';
-import { PRIMARY, tokenCredentials } from '../helpers/n8n-context';
+import { PRIMARY, tokenCredentials } from '../support/n8n-context';
 import { failure, run, serve, useServedHosts } from '../transport/request-support';
 import { allStrings, transportContext } from '../transport/support';
 import { PRINTABLE, Random, fuzzSeed } from './random';

@@ -4,7 +4,7 @@
  * arrived and before it reads it (`beforeReading`).
  */
 import { Turns } from '../../nodes/Smsapi/helpers/pacer';
-import { tokenCredentials, PRIMARY } from './n8n-context';
+import { tokenCredentials, PRIMARY } from '../support/n8n-context';
 import { transportContext } from '../transport/support';
 import { SEND_OK, run, send, serve, useServedHosts } from '../transport/request-support';
 

@@ -8,7 +8,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { startEmulator, type Emulator } from '../emulator';
-import { tokenCredentials } from '../helpers/n8n-context';
+import { tokenCredentials } from '../support/n8n-context';
 import { runNode } from './run-node';
 
 let emulator: Emulator;

@@ -1,6 +1,6 @@
 import type { IDataObject, IPairedItemData } from 'n8n-workflow';
 
-import { legacyCredentials, TOKEN } from '../helpers/n8n-context';
+import { legacyCredentials, TOKEN } from '../support/n8n-context';
 import { type WireRequest, failure, mockService, runNode, useMockedNetwork } from './run-node';
 
 useMockedNetwork();

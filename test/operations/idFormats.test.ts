@@ -8,7 +8,7 @@
 import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { PRIMARY } from '../helpers/n8n-context';
+import { PRIMARY } from '../support/n8n-context';
 import { failure, runNode, useMockedNetwork } from './run-node';
 
 useMockedNetwork();

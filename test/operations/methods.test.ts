@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { listSearch, loadOptions } from '../../nodes/Smsapi/methods';
-import { loadOptionsContext } from '../helpers/n8n-context';
+import { loadOptionsContext } from '../support/n8n-context';
 import { legacyLogin, legacyService } from './legacy-login';
 import { mockService, operationCredentials, useMockedNetwork } from './run-node';
 

@@ -1,4 +1,4 @@
-import { BACKUP as BACKUP_URL, tokenCredentials } from '../helpers/n8n-context';
+import { BACKUP as BACKUP_URL, tokenCredentials } from '../support/n8n-context';
 import { failure, mockService, runNode, useMockedNetwork } from './run-node';
 import nock from 'nock';
 

@@ -17,7 +17,7 @@ import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow
 import { modules } from '../../nodes/Smsapi/actions/router';
 import type { OperationModule } from '../../nodes/Smsapi/actions/operationModule';
 import { apiPath, InvalidPathIdError, unsafePathSegment } from '../../nodes/Smsapi/transport/apiPath';
-import { PRIMARY } from '../helpers/n8n-context';
+import { PRIMARY } from '../support/n8n-context';
 import { runNode } from './run-node';
 
 const BAD_VALUES = ['.', '..', 'a/b', '%2e%2e', '', '   '];

@@ -7,7 +7,7 @@ import type { ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
 import nock from 'nock';
 
 import { loadOptions } from '../../nodes/Smsapi/methods';
-import { BACKUP as BACKUP_URL, loadOptionsContext, tokenCredentials } from '../helpers/n8n-context';
+import { BACKUP as BACKUP_URL, loadOptionsContext, tokenCredentials } from '../support/n8n-context';
 import { failure, mockService, operationCredentials, runNode, useMockedNetwork } from './run-node';
 
 useMockedNetwork();

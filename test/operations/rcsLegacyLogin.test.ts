@@ -8,7 +8,7 @@ import type { ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
 import nock from 'nock';
 
 import { loadOptions } from '../../nodes/Smsapi/methods';
-import { PASSWORD, PASSWORD_MD5, PRIMARY, USERNAME, loadOptionsContext } from '../helpers/n8n-context';
+import { PASSWORD, PASSWORD_MD5, PRIMARY, USERNAME, loadOptionsContext } from '../support/n8n-context';
 import { legacyLogin } from './legacy-login';
 import { failure, runNode, useMockedNetwork } from './run-node';
 

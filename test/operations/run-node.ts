@@ -1,6 +1,6 @@
 /**
  * Runs the SMSAPI node's `execute` (router, operations, transport) in n8n-core's real
- * ExecuteContext (test/helpers/n8n-context.ts) against `nock`: n8n fills the node's defaults,
+ * ExecuteContext (test/support/n8n-context.ts) against `nock`: n8n fills the node's defaults,
  * evaluates its expressions per item, checks and authenticates the credential and makes the
  * HTTP requests, so `nock` sees the bytes the service would see.
  *
@@ -14,7 +14,7 @@ import type { ExecuteContext } from 'n8n-core';
 import type { IBinaryKeyData, ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { BACKUP, executeContext, PRIMARY, smsapiNode, tokenCredentials } from '../helpers/n8n-context';
+import { BACKUP, executeContext, PRIMARY, smsapiNode, tokenCredentials } from '../support/n8n-context';
 
 /** The credential of these tests: a token on the primary address only (a test may add a backup). */
 export const operationCredentials = (overrides: IDataObject = {}): ICredentialDataDecryptedObject =>

@@ -12,7 +12,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { approvalParameters, approvalService, SIGNING_SECRET, startWaiting } from '../approval/approval-calls';
-import { executeContext, smsapiNode } from '../helpers/n8n-context';
+import { executeContext, smsapiNode } from '../support/n8n-context';
 import { failure, mockService, nodeContext, operationCredentials, runNode, useMockedNetwork } from './run-node';
 
 useMockedNetwork();

@@ -8,7 +8,7 @@ import type { ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
 import { loadOptions } from '../../nodes/Smsapi/methods';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { startEmulator, type Emulator } from '../emulator';
-import { loadOptionsContext, tokenCredentials } from '../helpers/n8n-context';
+import { loadOptionsContext, tokenCredentials } from '../support/n8n-context';
 import { legacyLogin, legacyService } from './legacy-login';
 import { mockService, nodeContext, operationCredentials, runNode, useMockedNetwork } from './run-node';
 

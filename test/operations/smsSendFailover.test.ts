@@ -7,7 +7,7 @@
  */
 import nock from 'nock';
 
-import { BACKUP, PRIMARY, tokenCredentials } from '../helpers/n8n-context';
+import { BACKUP, PRIMARY, tokenCredentials } from '../support/n8n-context';
 import { type WireRequest, backupSmsDo, failure, mockService, runNode, smsSend, useMockedNetwork } from './run-node';
 import { smsDo } from './sms-do';
 

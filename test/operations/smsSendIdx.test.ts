@@ -12,7 +12,7 @@ import nock from 'nock';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { RunOptions, WireRequest } from './run-node';
-import { BACKUP, PRIMARY, tokenCredentials } from '../helpers/n8n-context';
+import { BACKUP, PRIMARY, tokenCredentials } from '../support/n8n-context';
 import { backupSmsDo, failure, mockService, runNode, smsSend, useMockedNetwork } from './run-node';
 import { answer, service } from './sms-do-check-idx';
 

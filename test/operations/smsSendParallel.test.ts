@@ -8,7 +8,7 @@ import nock from 'nock';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { runInParallel } from '../../nodes/Smsapi/helpers/parallel';
-import { PRIMARY } from '../helpers/n8n-context';
+import { PRIMARY } from '../support/n8n-context';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { type NodeError, failure, nodeContext, runNode, smsSend, useMockedNetwork } from './run-node';
 

@@ -9,7 +9,7 @@ import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { PRIMARY } from '../helpers/n8n-context';
+import { PRIMARY } from '../support/n8n-context';
 import { nodeContext, smsSend, useMockedNetwork } from './run-node';
 
 useMockedNetwork();

@@ -2,7 +2,7 @@
  * A send answer that lists a message belonging to no recipient of the request: the node keeps
  * its output to the recipients and says so in a warning instead of dropping the entry silently.
  */
-import { logs } from '../helpers/n8n-context';
+import { logs } from '../support/n8n-context';
 import { mockService, runNode, smsSend, useMockedNetwork } from './run-node';
 
 useMockedNetwork();

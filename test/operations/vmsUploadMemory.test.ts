@@ -15,7 +15,7 @@ import type { IBinaryKeyData } from 'n8n-workflow';
 
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { parseMultipart } from '../emulator/multipart';
-import { wavFile } from '../helpers/wav';
+import { wavFile } from '../support/wav';
 import { type WireRequest, mockService, nodeContext, useMockedNetwork } from './run-node';
 
 useMockedNetwork();

@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { hasIdxGuard } from '../../nodes/Smsapi/transport/failover';
 import { smsapiApiRequest } from '../../nodes/Smsapi/transport/smsapiApiRequest';
 import type { SmsapiRequest } from '../../nodes/Smsapi/transport/types';
-import { BACKUP, PRIMARY, tokenCredentials } from '../helpers/n8n-context';
+import { BACKUP, PRIMARY, tokenCredentials } from '../support/n8n-context';
 import { fastSettings, formOf, transportContext } from './support';
 
 describe('hasIdxGuard: every recipient has its own idx', () => {

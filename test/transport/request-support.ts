@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { smsapiApiRequest } from '../../nodes/Smsapi/transport/smsapiApiRequest';
 import type { TransportSettings } from '../../nodes/Smsapi/transport/smsapiApiRequest';
 import type { SmsapiRequest, SmsapiResponse } from '../../nodes/Smsapi/transport/types';
-import { logs } from '../helpers/n8n-context';
+import { logs } from '../support/n8n-context';
 import { fastSettings, formOf, type TransportContext } from './support';
 
 export interface Hit {

@@ -6,7 +6,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import type { SmsapiRequest } from '../../nodes/Smsapi/transport/types';
-import { BACKUP, legacyCredentials, logs, PASSWORD, PASSWORD_MD5, PRIMARY, TOKEN, tokenCredentials, USERNAME } from '../helpers/n8n-context';
+import { BACKUP, legacyCredentials, logs, PASSWORD, PASSWORD_MD5, PRIMARY, TOKEN, tokenCredentials, USERNAME } from '../support/n8n-context';
 import { allStrings, closedPort, transportContext } from './support';
 import { SEND_OK, failure, hits, hitsOn, profile, run, send, serve, useServedHosts } from './request-support';
 

@@ -5,7 +5,7 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { legacyCredentials, PASSWORD_MD5, PRIMARY, TOKEN, tokenCredentials, USERNAME } from '../helpers/n8n-context';
+import { legacyCredentials, PASSWORD_MD5, PRIMARY, TOKEN, tokenCredentials, USERNAME } from '../support/n8n-context';
 import { transportContext } from './support';
 import { SEND_OK, hits, profile, run, send, serve, useServedHosts } from './request-support';
 

@@ -1,5 +1,5 @@
 /**
- * What the transport tests share besides n8n (test/helpers/n8n-context.ts): a context that
+ * What the transport tests share besides n8n (test/support/n8n-context.ts): a context that
  * records what the transport asked n8n's request helper for, settings that record waits instead
  * of waiting, and real servers on 127.0.0.1 that refuse, hang or reset.
  */
@@ -10,7 +10,7 @@ import type { ExecuteContext } from 'n8n-core';
 import type { IAllExecuteFunctions, ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import type { TransportSettings } from '../../nodes/Smsapi/transport/smsapiApiRequest';
-import { executeContext, type ServerOptions } from '../helpers/n8n-context';
+import { executeContext, type ServerOptions } from '../support/n8n-context';
 
 export interface TransportContext {
 	context: ExecuteContext;

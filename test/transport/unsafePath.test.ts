@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { unsafePathSegment } from '../../nodes/Smsapi/transport/apiPath';
 import { smsapiApiRequest } from '../../nodes/Smsapi/transport/smsapiApiRequest';
-import { PRIMARY, tokenCredentials } from '../helpers/n8n-context';
+import { PRIMARY, tokenCredentials } from '../support/n8n-context';
 import { fastSettings, transportContext } from './support';
 
 beforeAll(() => nock.disableNetConnect());

@@ -23,7 +23,7 @@ import {
 	registeredWebhooks,
 	respondLikeN8n,
 } from './webhook-calls';
-import { webhookContext } from '../helpers/n8n-context';
+import { webhookContext } from '../support/n8n-context';
 import { report, trigger, useTriggerNode } from './webhook-setup';
 
 useTriggerNode();

@@ -1,6 +1,6 @@
 /**
  * The SMSAPI Trigger as n8n's webhook server drives it, on the shared n8n contexts
- * (test/helpers/n8n-context.ts: n8n-core's real `WebhookContext` and `HookContext`), with a fake
+ * (test/support/n8n-context.ts: n8n-core's real `WebhookContext` and `HookContext`), with a fake
  * HTTP request and response. Parameters therefore go through n8n's defaults and expression engine
  * (the default secret `={{ $nodeId }}` included) and static data through n8n's change tracking.
  * What the n8n server does around them (routing, body parsing, saving static data, sending the
@@ -29,10 +29,10 @@ import {
 	TRIGGER_NODE_TYPE,
 	webhookContext,
 	type RegisteredWebhook,
-} from '../helpers/n8n-context';
+} from '../support/n8n-context';
 
-export { logs, N8N_BASE_URL as BASE_URL } from '../helpers/n8n-context';
-export type { RegisteredWebhook } from '../helpers/n8n-context';
+export { logs, N8N_BASE_URL as BASE_URL } from '../support/n8n-context';
+export type { RegisteredWebhook } from '../support/n8n-context';
 
 export const NODE_ID = '7c0e2a4e-5a3b-4f4e-9a59-2a8f0d6c9b11';
 export const WEBHOOK_ID = '3f1d8a52-0b7e-4c1a-8f43-5d2b9e6a7c10';

@@ -19,7 +19,7 @@ import type {
 } from 'n8n-workflow';
 
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { createWorkflow, n8nAdditionalData } from '../helpers/n8n-context';
+import { createWorkflow, n8nAdditionalData } from '../support/n8n-context';
 import { mockService, nodeContext, operationCredentials } from '../operations/run-node';
 import { FakeResponse } from '../trigger/webhook-calls';
 

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 
 import { emulatorRequests } from '../e2e/harness';
-import { wavFile } from '../helpers/wav';
+import { wavFile } from '../support/wav';
 import { injectFault, messages } from '../e2e/sms/support';
 import type { WorkflowJson } from './harness';
 import { nodeJson } from './run-result';

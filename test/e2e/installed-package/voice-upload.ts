@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import { wavFile } from '../../helpers/wav';
+import { wavFile } from '../../support/wav';
 import { E2E_TEST_TIMEOUT_MS, expectExecutionStatus, newId, SMSAPI_NODE_TYPE, type WorkflowJson } from '../harness';
 import { messages } from '../sms/support';
 import { type InstalledPackageSuite } from './suite';

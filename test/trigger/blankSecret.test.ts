@@ -2,6 +2,8 @@
  * A Secret of blanks only (spaces, tabs, line breaks) is a typing slip, not the empty field's
  * "no secret": the activation stops with why, and the webhook refuses every callback instead of
  * accepting everyone. An empty Secret still accepts callbacks without one (the documented choice).
+ * The checks: trigger/guards.ts; through the node's webhook methods and `webhook()`
+ * (trigger/registry.ts, trigger/handler.ts).
  */
 import type { INodeType } from 'n8n-workflow';
 
@@ -15,8 +17,8 @@ import {
 	logs,
 	registeredWebhooks,
 	respondLikeN8n,
-} from './webhook-calls';
-import { oneDlr } from './parse-support';
+} from './support/webhook-calls';
+import { oneDlr } from '../callbacks/support/parsing';
 
 const request = jest.fn();
 let trigger: INodeType;

@@ -22,9 +22,9 @@ import {
 	pathSecretUrlPath,
 	registeredWebhooks,
 	respondLikeN8n,
-} from './webhook-calls';
+} from './support/webhook-calls';
 import { webhookContext } from '../support/n8n-context';
-import { report, trigger, useTriggerNode } from './webhook-setup';
+import { report, trigger, useTriggerNode } from './support/webhook-setup';
 
 useTriggerNode();
 

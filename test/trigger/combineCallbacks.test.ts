@@ -14,8 +14,8 @@ import {
 	MAX_COMBINED_ITEMS,
 	openBatchCount,
 } from '../../nodes/Smsapi/trigger/combine';
-import { callWebhook, createWorkflow, dlrQuery, FakeResponse, itemsOf, pathSecretUrlPath, respondLikeN8n } from './webhook-calls';
-import { report, SECRET, trigger, useTriggerNode } from './webhook-setup';
+import { callWebhook, createWorkflow, dlrQuery, FakeResponse, itemsOf, pathSecretUrlPath, respondLikeN8n } from './support/webhook-calls';
+import { report, SECRET, trigger, useTriggerNode } from './support/webhook-setup';
 
 useTriggerNode();
 

@@ -1,3 +1,8 @@
+/**
+ * The trigger's filters (trigger/filters.ts): which delivery reports pass the Statuses setting, and
+ * which inbound messages pass its keywords and senders. The status table they read is tested in
+ * test/callbacks/statuses.test.ts.
+ */
 import {
 	normalizeSender,
 	parseList,
@@ -5,18 +10,6 @@ import {
 	passesStatusFilter,
 	type InboundFilter,
 } from '../../nodes/Smsapi/trigger/filters';
-import { DELIVERY_STATUSES, resolveStatus } from '../../nodes/Smsapi/callbacks/statuses';
-
-describe('status table', () => {
-	it('names codes as the spec does and knows which are final', () => {
-		expect(resolveStatus(404, null)).toMatchObject({ name: 'DELIVERED', final: true });
-		expect(resolveStatus(409, null)).toMatchObject({ name: 'QUEUE', final: false });
-		expect(resolveStatus(410, null)).toMatchObject({ name: 'ACCEPTED', final: false });
-		expect(resolveStatus(null, 'undelivered')).toMatchObject({ code: 405 });
-		expect(resolveStatus(411, 'RENEWAL')).toBeUndefined();
-		expect(DELIVERY_STATUSES.map((status) => status.code)).toEqual([401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 412]);
-	});
-});
 
 describe('delivery status filter', () => {
 	it('passes everything when no status is selected', () => {

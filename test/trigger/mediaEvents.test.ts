@@ -19,7 +19,7 @@ import {
 	NODE_ID,
 	pathSecretUrlPath,
 	WEBHOOK_ID,
-} from './webhook-calls';
+} from './support/webhook-calls';
 
 const request = jest.fn();
 let trigger: INodeType;

@@ -1,10 +1,11 @@
 /**
- * The trigger's callback registry (registry-setup.ts): a registration failure never leaves the
- * user stuck, and activation refuses settings that would accept everyone.
+ * The trigger's callback registry (trigger/registry.ts, called through support/registry-setup.ts):
+ * a registration failure never leaves the user stuck, and activation refuses settings that would
+ * accept everyone.
  */
 import { REGISTRATION_KEY } from '../../nodes/Smsapi/trigger/storedRegistration';
-import { BASE_URL, createWorkflow, hookContext, logs, NODE_ID, WEBHOOK_ID } from './webhook-calls';
-import { answer, apiError, calls, methods, nodeStaticData, queryUrlFor, request, trigger, urlFor, useRegistryTrigger } from './registry-setup';
+import { BASE_URL, createWorkflow, hookContext, logs, NODE_ID, WEBHOOK_ID } from './support/webhook-calls';
+import { answer, apiError, calls, methods, nodeStaticData, queryUrlFor, request, trigger, urlFor, useRegistryTrigger } from './support/registry-setup';
 
 useRegistryTrigger();
 

@@ -1,14 +1,14 @@
 /**
- * The trigger's callback registry (registry-setup.ts): what it registers at the published
- * /callbacks, exactly once, how it moves URLs of the earlier layout, the rest of its lifecycle
- * (its own entry, delete, registration off, the Test URL), how it reads the registry's answers,
- * and the Receiving Number dropdown.
+ * The trigger's callback registry (trigger/registry.ts, called through support/registry-setup.ts):
+ * what it registers at the published /callbacks, exactly once, how it moves URLs of the earlier
+ * layout, the rest of its lifecycle (its own entry, delete, registration off, the Test URL), how it
+ * reads the registry's answers, and the Receiving Number dropdown.
  */
 import { createCallbackBody, readCallbackList, readReceivingNumbers } from '../../nodes/Smsapi/trigger/registryEntries';
 import { isNotThere } from '../../nodes/Smsapi/trigger/registryFailures';
 import { REGISTRATION_KEY } from '../../nodes/Smsapi/trigger/storedRegistration';
-import { BASE_URL, createWorkflow, hookContext, NODE_ID, WEBHOOK_ID } from './webhook-calls';
-import { answer, apiError, calls, methods, nodeStaticData, queryUrlFor, request, trigger, urlFor, useRegistryTrigger } from './registry-setup';
+import { BASE_URL, createWorkflow, hookContext, NODE_ID, WEBHOOK_ID } from './support/webhook-calls';
+import { answer, apiError, calls, methods, nodeStaticData, queryUrlFor, request, trigger, urlFor, useRegistryTrigger } from './support/registry-setup';
 
 useRegistryTrigger();
 

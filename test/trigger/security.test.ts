@@ -1,3 +1,8 @@
+/**
+ * The trigger's caller checks (trigger/security.ts, trigger/guards.ts): the Secret compared in
+ * constant time and read so that blanks are no secret, IP addresses and the IP Allowlist (IPv4,
+ * IPv6, mapped forms, ranges), and the accepted account usernames.
+ */
 // The module object itself (not an import namespace copy), so its export can be spied on.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const crypto = require('node:crypto') as typeof import('node:crypto');

@@ -1,10 +1,10 @@
 /**
- * The trigger's webhook, called as n8n calls it (webhook-calls.ts): how it answers the service,
- * input it cannot use, and the items it makes of each event.
+ * The trigger's webhook (trigger/handler.ts), called as n8n calls it (support/webhook-calls.ts):
+ * how it answers the service, input it cannot use, and the items it makes of each event.
  */
 import { parseFormEncoded } from '../../nodes/Smsapi/callbacks/formDecoding';
-import { callWebhook, createWorkflow, dlrQuery, itemsOf, logs, NODE_ID, NODE_NAME, respondLikeN8n } from './webhook-calls';
-import { SECRET, report, trigger, useTriggerNode, warnings } from './webhook-setup';
+import { callWebhook, createWorkflow, dlrQuery, itemsOf, logs, NODE_ID, NODE_NAME, respondLikeN8n } from './support/webhook-calls';
+import { SECRET, report, trigger, useTriggerNode, warnings } from './support/webhook-setup';
 
 useTriggerNode();
 

@@ -1,7 +1,7 @@
 /**
- * The trigger's webhook, called as n8n calls it (webhook-calls.ts): who reaches it, at the URL the
- * editor shows, and the callers it refuses; the description the editor shows (subtitle, public
- * contract).
+ * The trigger's webhook (trigger/handler.ts, trigger/webhookUrls.ts), called as n8n calls it
+ * (support/webhook-calls.ts): who reaches it, at the URL the editor shows, and the callers it
+ * refuses; the description the editor shows (trigger/description.ts: subtitle, public contract).
  */
 import {
 	BASE_URL,
@@ -17,8 +17,8 @@ import {
 	NODE_ID,
 	NODE_NAME,
 	respondLikeN8n,
-} from './webhook-calls';
-import { SECRET, report, trigger, useTriggerNode, warnings } from './webhook-setup';
+} from './support/webhook-calls';
+import { SECRET, report, trigger, useTriggerNode, warnings } from './support/webhook-setup';
 
 useTriggerNode();
 

@@ -1,10 +1,10 @@
 /**
- * The trigger's webhook, called as n8n calls it (webhook-calls.ts): a report already received
- * starts no second execution.
+ * The trigger's webhook (trigger/handler.ts, trigger/dedupe.ts), called as n8n calls it
+ * (support/webhook-calls.ts): a report already received starts no second execution.
  */
 import { DEDUPE_STATE_KEY } from '../../nodes/Smsapi/trigger/handler';
-import { callWebhook, createWorkflow, forgetProcessMemory, dlrQuery, itemsOf, NODE_NAME, reloadWorkflow, respondLikeN8n } from './webhook-calls';
-import { SECRET, report, trigger, useTriggerNode } from './webhook-setup';
+import { callWebhook, createWorkflow, forgetProcessMemory, dlrQuery, itemsOf, NODE_NAME, reloadWorkflow, respondLikeN8n } from './support/webhook-calls';
+import { SECRET, report, trigger, useTriggerNode } from './support/webhook-setup';
 
 useTriggerNode();
 

@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 
 import { E2E_TEST_TIMEOUT_MS } from '../harness';
-import { sentSize, worstCallbacks } from '../../trigger/worst-callbacks';
+import { sentSize, worstCallbacks } from '../../callbacks/support/worst-callbacks';
 import { call, dlr, dlrQuery } from './support/callbacks';
 import { triggerItems, waitForNewExecutions } from './support/executions';
 import { callbackUrlOf } from './support/workflows';

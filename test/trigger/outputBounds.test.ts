@@ -2,8 +2,8 @@
  * No callback can make n8n's output explode (issue 29, finding 11): what the SMSAPI Trigger hands
  * n8n grows with the request, not with the request times its reports, and the whole handler
  * (caller checks, parsing, dedupe, the items) stays fast at the node's size limits, for every
- * event. The callbacks are the worst found per event (worst-callbacks.ts), sent through the
- * node's `webhook()` in n8n-core's real WebhookContext.
+ * event. The callbacks are the worst found per event (test/callbacks/support/worst-callbacks.ts),
+ * sent through the node's `webhook()` (trigger/handler.ts) in n8n-core's real WebhookContext.
  *
  * Before: a value sent once was copied into each of up to 1,000 reports (a 3.9 MB request gave
  * items of 3.9 GB, 998 times its size; n8n ran out of memory), and the dedupe of bulk starts
@@ -21,7 +21,7 @@ import {
 	loadTrigger,
 	respondLikeN8n,
 	type WebhookCall,
-} from './webhook-calls';
+} from './support/webhook-calls';
 import {
 	asReceived,
 	OUTPUT_PER_INPUT,
@@ -29,7 +29,7 @@ import {
 	sentSize,
 	worstCallbacks,
 	type SentCallback,
-} from './worst-callbacks';
+} from '../callbacks/support/worst-callbacks';
 
 const CALLBACK_EVENTS = Object.keys(EVENT_FIELDS) as CallbackEvent[];
 

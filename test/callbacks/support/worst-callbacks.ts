@@ -6,12 +6,12 @@
  * goes over the wire, so its size is what a caller pays; `asReceived` hands it over the way n8n
  * does (query and JSON parsed, a text/plain body left raw).
  *
- * Used by test/trigger/output-bounds.test.ts, the fuzz suite and the real-n8n test.
+ * Used by test/trigger/outputBounds.test.ts, the fuzz suite and the real-n8n test.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CallbackEvent } from '../../nodes/Smsapi/callbacks/eventFields';
-import { PARSE_LIMITS } from '../../nodes/Smsapi/callbacks/limits';
+import type { CallbackEvent } from '../../../nodes/Smsapi/callbacks/eventFields';
+import { PARSE_LIMITS } from '../../../nodes/Smsapi/callbacks/limits';
 
 /** Express's query parser (`qs`, as n8n's Express uses it); it ships no types of its own. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports

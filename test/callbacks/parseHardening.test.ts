@@ -1,13 +1,14 @@
 /**
- * Callback parsing against hostile input: form keys and values, the size and time limits, and
- * repeated fields the service does not document.
+ * Callback parsing against hostile input: form keys and values (callbacks/callbackInput.ts,
+ * callbacks/formDecoding.ts), the size and time limits (callbacks/limits.ts), and repeated fields
+ * the service does not document.
  */
 import { expandFormKeys, normalizeIndexedObjects } from '../../nodes/Smsapi/callbacks/callbackInput';
 import { parseCallback } from '../../nodes/Smsapi/callbacks/callbackParsing';
 import { unixToIso } from '../../nodes/Smsapi/callbacks/fieldValues';
 import { parseFormEncoded } from '../../nodes/Smsapi/callbacks/formDecoding';
 import { PARSE_LIMITS } from '../../nodes/Smsapi/callbacks/limits';
-import { ok } from './parse-support';
+import { ok } from './support/parsing';
 
 describe('form keys and values', () => {
 	it('expands bracket keys and ignores prototype keys', () => {

@@ -4,7 +4,7 @@
  */
 import type { INodeType } from 'n8n-workflow';
 
-import { oneDlr } from './parse-support';
+import { oneDlr } from '../../callbacks/support/parsing';
 import { forgetProcessMemory, loadTrigger, logs } from './webhook-calls';
 
 /** The trigger node of the running test file (set before its tests run). */

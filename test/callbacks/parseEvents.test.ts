@@ -1,12 +1,12 @@
 /**
- * parseCallback on each event: delivery reports (GET requests whose parameters carry
- * comma-separated columns, one report a position), number lookup results (POST, arrays in every
- * shape n8n passes), inbound messages, clicks and bulk starts.
+ * parseCallback (callbacks/callbackParsing.ts) on each event: delivery reports (GET requests whose
+ * parameters carry comma-separated columns, one report a position), number lookup results (POST,
+ * arrays in every shape n8n passes), inbound messages, clicks and bulk starts.
  */
 import { parseCallback } from '../../nodes/Smsapi/callbacks/callbackParsing';
 import { parseFormEncoded } from '../../nodes/Smsapi/callbacks/formDecoding';
 import { PARSE_LIMITS } from '../../nodes/Smsapi/callbacks/limits';
-import { ok, oneDlr } from './parse-support';
+import { ok, oneDlr } from './support/parsing';
 
 describe('delivery reports (GET, comma-separated columns)', () => {
 	it('turns one report into one item with the service names, typed values and derived fields', () => {

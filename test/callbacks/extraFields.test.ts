@@ -2,7 +2,7 @@
  * Fields the service does not document (nodes/Smsapi/callbacks/extraFields.ts): names that would
  * hide a member of every object are left out (issue 29, finding 14), small extra fields are on
  * every report as before, and copies into several reports stop at PARSE_LIMITS.maxExtraCopies
- * (finding 11).
+ * (finding 11). Parsed alone, and through the trigger's `webhook()` (test/trigger/support/).
  */
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
@@ -16,7 +16,7 @@ import {
 	loadTrigger,
 	logs,
 	NODE_NAME,
-} from './webhook-calls';
+} from '../trigger/support/webhook-calls';
 
 function ok(result: ParseResult) {
 	if (!result.ok)

@@ -7,8 +7,6 @@
  * answer) is reproduced in a few lines below, after n8n's `webhook-helpers.ts`,
  * `webhook-request-handler.ts` and `live-webhooks.ts`; real-n8n end-to-end tests cover it for real.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 
 import type { HookContext } from 'n8n-core';
 import type {
@@ -29,34 +27,27 @@ import {
 	TRIGGER_NODE_TYPE,
 	webhookContext,
 	type RegisteredWebhook,
-} from '../support/n8n-context';
+} from '../../support/n8n-context';
 
-export { logs, N8N_BASE_URL as BASE_URL } from '../support/n8n-context';
-export type { RegisteredWebhook } from '../support/n8n-context';
+export { logs, N8N_BASE_URL as BASE_URL } from '../../support/n8n-context';
+export type { RegisteredWebhook } from '../../support/n8n-context';
 
 export const NODE_ID = '7c0e2a4e-5a3b-4f4e-9a59-2a8f0d6c9b11';
 export const WEBHOOK_ID = '3f1d8a52-0b7e-4c1a-8f43-5d2b9e6a7c10';
 export const NODE_NAME = 'SMSAPI Trigger';
 
-export const transportPath = resolve(__dirname, '../../nodes/Smsapi/transport');
+/** The transport's index (nodes/Smsapi/transport/index.ts); resolving it throws if it is not there. */
+const transportPath = require.resolve('../../../nodes/Smsapi/transport');
 
-type TriggerModule = typeof import('../../nodes/Smsapi/SmsapiTrigger.node');
+type TriggerModule = typeof import('../../../nodes/Smsapi/SmsapiTrigger.node');
 
-/**
- * The node class with the project transport's request replaced by `request` (the lifecycle's only
- * way to the service). Works before and after `nodes/Smsapi/transport/index.ts` exists.
- */
+/** The node class with the project transport's request replaced by `request` (the lifecycle's only way to the service). */
 export function loadTrigger(request: jest.Mock = jest.fn()): TriggerModule['SmsapiTrigger'] {
 	jest.resetModules();
-	const exists = existsSync(`${transportPath}/index.ts`) || existsSync(`${transportPath}.ts`);
 	// The rest of the transport stays real (paths are built with its apiPath, errors are its own).
-	jest.doMock(
-		transportPath,
-		() => ({ ...(exists ? (jest.requireActual(transportPath) as object) : {}), smsapiApiRequest: request }),
-		{ virtual: !exists },
-	);
+	jest.doMock(transportPath, () => ({ ...(jest.requireActual(transportPath) as object), smsapiApiRequest: request }));
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	return (require('../../nodes/Smsapi/SmsapiTrigger.node') as TriggerModule).SmsapiTrigger;
+	return (require('../../../nodes/Smsapi/SmsapiTrigger.node') as TriggerModule).SmsapiTrigger;
 }
 
 /**
@@ -66,7 +57,7 @@ export function loadTrigger(request: jest.Mock = jest.fn()): TriggerModule['Smsa
 export function forgetProcessMemory(): void {
 	// The module registry loadTrigger() filled: the same dedupe module the trigger uses.
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	(require('../../nodes/Smsapi/trigger/reportMemory') as { forgetProcessMemory: () => void }).forgetProcessMemory();
+	(require('../../../nodes/Smsapi/trigger/reportMemory') as { forgetProcessMemory: () => void }).forgetProcessMemory();
 }
 
 /** An active workflow of the trigger node (saved with its webhook id and credential). */

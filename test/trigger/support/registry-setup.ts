@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INode, INodeType, JsonObject, NodeApiError as NodeApiErrorClass } from 'n8n-workflow';
 
-import { querySecretUrl, secretPathSegment } from '../../nodes/Smsapi/trigger/webhookUrls';
+import { querySecretUrl, secretPathSegment } from '../../../nodes/Smsapi/trigger/webhookUrls';
 import { BASE_URL, createWorkflow, loadTrigger, logs, NODE_ID, NODE_NAME, WEBHOOK_ID } from './webhook-calls';
 
 /** The transport request the trigger was loaded with: what the registry was asked, and its answers. */

@@ -1,5 +1,5 @@
 /** What the callback parsing tests share: a parse that must succeed, and one delivery report as the service sends it. */
-import type { ParseResult } from '../../nodes/Smsapi/callbacks/eventFields';
+import type { ParseResult } from '../../../nodes/Smsapi/callbacks/eventFields';
 
 export function ok(result: ParseResult) {
 	if (!result.ok) throw new Error(`expected the request to be accepted, got ${result.status}: ${result.reason}`);

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { useMockedNetwork } from '../operations/run-node';
+import { useMockedNetwork } from '../operations/support/run-node';
 import { approvalParameters, callAnswer, startWaiting, type Waiting } from './approval-calls';
 
 useMockedNetwork();

@@ -21,7 +21,7 @@ import type {
 
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { createWorkflow, n8nAdditionalData } from '../support/n8n-context';
-import { mockService, nodeContext, operationCredentials, type WireRequest } from '../operations/run-node';
+import { mockService, nodeContext, operationCredentials, type WireRequest } from '../operations/support/run-node';
 import { FakeResponse } from '../trigger/webhook-calls';
 
 /** n8n signs resume addresses with its instance's secret (n8n-core's `getSignedResumeUrl`). */

@@ -1,6 +1,6 @@
 /**
  * A sweep over every resource and operation of the SMSAPI node (its description, as n8n reads it)
- * and every dropdown, run in n8n-core's ExecuteContext (test/operations/run-node.ts) with the
+ * and every dropdown, run in n8n-core's ExecuteContext (test/operations/support/run-node.ts) with the
  * username/password login against nock, with parameters generated from each operation's own
  * fields (seeded: 4 variants per operation). The property (issue 40, finding 4): the login
  * (username, password or its md5) is never in the URL of a REST call nor of a request that has a
@@ -14,8 +14,8 @@ import { listSearch, loadOptions } from '../../nodes/Smsapi/methods';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { PASSWORD, PASSWORD_MD5, PRIMARY, USERNAME, loadOptionsContext } from '../support/n8n-context';
 import { wavFile } from '../support/wav';
-import { legacyLogin } from '../operations/legacy-login';
-import { rawBody, runNode, useMockedNetwork } from '../operations/run-node';
+import { legacyLogin } from '../operations/support/legacy-login';
+import { rawBody, runNode, useMockedNetwork } from '../operations/support/run-node';
 import { Random, fuzzSeed } from './random';
 
 useMockedNetwork();

@@ -11,7 +11,7 @@ import nock from 'nock';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { toText } from '../../nodes/Smsapi/helpers/values';
-import { mockService, nodeContext, runNode, useMockedNetwork } from '../operations/run-node';
+import { mockService, nodeContext, runNode, useMockedNetwork } from '../operations/support/run-node';
 import { fuzzSeed, Random } from './random';
 
 useMockedNetwork();

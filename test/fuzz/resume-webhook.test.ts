@@ -12,7 +12,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { CHECK_HASH_FIELD } from '../../nodes/Smsapi/wait/reportCheck';
 import { endsTheWait } from '../../nodes/Smsapi/wait/deliveryWait';
-import { useMockedNetwork } from '../operations/run-node';
+import { useMockedNetwork } from '../operations/support/run-node';
 import { callResume, reportQuery, startWaiting, type ResumeCall, type Waiting } from '../wait/resume-calls';
 import { fuzzSeed, Random } from './random';
 

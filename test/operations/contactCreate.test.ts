@@ -2,8 +2,8 @@
  * contact.create against a mocked service (nock): the form body, groups by id or name, conflicts;
  * and phone numbers as people type them (cleaned for create and update, refused when unusable).
  */
-import { GROUPS, contact, groupsService } from './contact-fixtures';
-import { mockService, runNode, useMockedNetwork } from './run-node';
+import { GROUPS, contact, groupsService } from './support/contact-fixtures';
+import { mockService, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

@@ -11,8 +11,8 @@ import type { ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
 
 import { loadOptions } from '../../nodes/Smsapi/methods';
 import { legacyCredentials, loadOptionsContext } from '../support/n8n-context';
-import { contact } from './contact-fixtures';
-import { failure, mockService, operationCredentials, runNode, useMockedNetwork } from './run-node';
+import { contact } from './support/contact-fixtures';
+import { failure, mockService, operationCredentials, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

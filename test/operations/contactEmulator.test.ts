@@ -9,7 +9,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { startEmulator, type Emulator } from '../emulator';
 import { tokenCredentials } from '../support/n8n-context';
-import { runNode } from './run-node';
+import { runNode } from './support/run-node';
 
 let emulator: Emulator;
 

@@ -4,8 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { contact, contactList } from './contact-fixtures';
-import { type WireRequest, mockService, runNode, useMockedNetwork } from './run-node';
+import { contact, contactList } from './support/contact-fixtures';
+import { type WireRequest, mockService, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { failure, mockService, runNode, useMockedNetwork } from './run-node';
+import { failure, mockService, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

@@ -4,8 +4,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { GROUPS, contact, groupsService } from './contact-fixtures';
-import { failure, mockService, runNode, useMockedNetwork } from './run-node';
+import { GROUPS, contact, groupsService } from './support/contact-fixtures';
+import { failure, mockService, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

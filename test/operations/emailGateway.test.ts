@@ -6,7 +6,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { ambiguousValues } from '../../nodes/Smsapi/helpers/mail2sms';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { executeContext, legacyCredentials, smsapiNode, tokenCredentials } from '../support/n8n-context';
-import { failure, mockService, runNode, useMockedNetwork } from './run-node';
+import { failure, mockService, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

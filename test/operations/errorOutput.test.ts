@@ -5,7 +5,7 @@
  */
 import nock from 'nock';
 
-import { runNode } from './run-node';
+import { runNode } from './support/run-node';
 
 const BASE = 'http://smsapi-error-output.test';
 /** sender.do answers business errors with HTTP 200 and a code: the username/password login's endpoint. */

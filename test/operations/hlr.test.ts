@@ -1,7 +1,7 @@
 import type { IDataObject, IPairedItemData } from 'n8n-workflow';
 
 import { legacyCredentials, TOKEN } from '../support/n8n-context';
-import { type WireRequest, failure, mockService, runNode, useMockedNetwork } from './run-node';
+import { type WireRequest, failure, mockService, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

@@ -9,7 +9,7 @@ import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { PRIMARY } from '../support/n8n-context';
-import { failure, runNode, useMockedNetwork } from './run-node';
+import { failure, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

@@ -8,7 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { characterCount } from '../../nodes/Smsapi/helpers/values';
 import { brandLength, rcsMessageBody } from '../emulator/conformance/rest-bodies';
-import { failure, mockService, runNode, useMockedNetwork } from './run-node';
+import { failure, mockService, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

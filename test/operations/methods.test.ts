@@ -2,8 +2,8 @@ import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { listSearch, loadOptions } from '../../nodes/Smsapi/methods';
 import { loadOptionsContext } from '../support/n8n-context';
-import { legacyLogin, legacyService } from './legacy-login';
-import { mockService, operationCredentials, useMockedNetwork } from './run-node';
+import { legacyLogin, legacyService } from './support/legacy-login';
+import { mockService, operationCredentials, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

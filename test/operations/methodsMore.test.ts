@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { loadOptions } from '../../nodes/Smsapi/methods';
 import { loadOptionsContext } from '../support/n8n-context';
-import { mockService, operationCredentials, useMockedNetwork } from './run-node';
+import { mockService, operationCredentials, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

@@ -1,5 +1,5 @@
 import { BACKUP as BACKUP_URL, tokenCredentials } from '../support/n8n-context';
-import { failure, mockService, runNode, useMockedNetwork } from './run-node';
+import { failure, mockService, runNode, useMockedNetwork } from './support/run-node';
 import nock from 'nock';
 
 useMockedNetwork();

@@ -8,7 +8,7 @@ import type { ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
 
 import { loadOptions } from '../../nodes/Smsapi/methods';
 import { legacyCredentials, loadOptionsContext } from '../support/n8n-context';
-import { failure, mockService, operationCredentials, runNode, useMockedNetwork } from './run-node';
+import { failure, mockService, operationCredentials, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

@@ -18,7 +18,7 @@ import { modules } from '../../nodes/Smsapi/actions/router';
 import type { OperationModule } from '../../nodes/Smsapi/actions/operationModule';
 import { apiPath, InvalidPathIdError, unsafePathSegment } from '../../nodes/Smsapi/transport/apiPath';
 import { PRIMARY } from '../support/n8n-context';
-import { runNode } from './run-node';
+import { runNode } from './support/run-node';
 
 const BAD_VALUES = ['.', '..', 'a/b', '%2e%2e', '', '   '];
 

@@ -8,7 +8,7 @@ import nock from 'nock';
 
 import { loadOptions } from '../../nodes/Smsapi/methods';
 import { BACKUP as BACKUP_URL, loadOptionsContext, tokenCredentials } from '../support/n8n-context';
-import { failure, mockService, operationCredentials, runNode, useMockedNetwork } from './run-node';
+import { failure, mockService, operationCredentials, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

@@ -9,8 +9,8 @@ import nock from 'nock';
 
 import { loadOptions } from '../../nodes/Smsapi/methods';
 import { PASSWORD, PASSWORD_MD5, PRIMARY, USERNAME, loadOptionsContext } from '../support/n8n-context';
-import { legacyLogin } from './legacy-login';
-import { failure, runNode, useMockedNetwork } from './run-node';
+import { legacyLogin } from './support/legacy-login';
+import { failure, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

@@ -2,7 +2,7 @@
  * Sub-users, sender names and prices with a token login: the REST API's wire format and the
  * checks made before anything is sent (test/workflow/resources-rest.test.ts runs them as workflows).
  */
-import { failure, mockService, runNode, useMockedNetwork } from './run-node';
+import { failure, mockService, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

@@ -10,7 +10,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { createHash } from 'node:crypto';
 
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { failure, mockService, nodeContext, runNode, useMockedNetwork } from './run-node';
+import { failure, mockService, nodeContext, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

@@ -1,5 +1,5 @@
-import { legacyService, runLegacy } from './legacy-login';
-import { useMockedNetwork } from './run-node';
+import { legacyService, runLegacy } from './support/legacy-login';
+import { useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

@@ -9,8 +9,8 @@ import { loadOptions } from '../../nodes/Smsapi/methods';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { startEmulator, type Emulator } from '../emulator';
 import { loadOptionsContext, tokenCredentials } from '../support/n8n-context';
-import { legacyLogin, legacyService } from './legacy-login';
-import { mockService, nodeContext, operationCredentials, runNode, useMockedNetwork } from './run-node';
+import { legacyLogin, legacyService } from './support/legacy-login';
+import { mockService, nodeContext, operationCredentials, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

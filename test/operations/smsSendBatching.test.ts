@@ -5,8 +5,8 @@
  * Batching and output items: which items travel together, what each output item answers, and an
  * invalid number among valid ones.
  */
-import { failure, mockService, runNode, smsSend, useMockedNetwork } from './run-node';
-import { smsDo } from './sms-do';
+import { failure, mockService, runNode, smsSend, useMockedNetwork } from './support/run-node';
+import { smsDo } from './support/sms-do';
 
 useMockedNetwork();
 

@@ -8,8 +8,8 @@
 import nock from 'nock';
 
 import { BACKUP, PRIMARY, tokenCredentials } from '../support/n8n-context';
-import { type WireRequest, backupSmsDo, failure, mockService, runNode, smsSend, useMockedNetwork } from './run-node';
-import { smsDo } from './sms-do';
+import { type WireRequest, backupSmsDo, failure, mockService, runNode, smsSend, useMockedNetwork } from './support/run-node';
+import { smsDo } from './support/sms-do';
 
 useMockedNetwork();
 

@@ -11,10 +11,10 @@
 import nock from 'nock';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { RunOptions, WireRequest } from './run-node';
+import type { RunOptions, WireRequest } from './support/run-node';
 import { BACKUP, PRIMARY, tokenCredentials } from '../support/n8n-context';
-import { backupSmsDo, failure, mockService, runNode, smsSend, useMockedNetwork } from './run-node';
-import { answer, service } from './sms-do-check-idx';
+import { backupSmsDo, failure, mockService, runNode, smsSend, useMockedNetwork } from './support/run-node';
+import { answer, service } from './support/sms-do-check-idx';
 
 useMockedNetwork();
 

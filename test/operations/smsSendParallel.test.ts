@@ -10,7 +10,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { runInParallel } from '../../nodes/Smsapi/helpers/parallel';
 import { PRIMARY } from '../support/n8n-context';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { type NodeError, failure, nodeContext, runNode, smsSend, useMockedNetwork } from './run-node';
+import { type NodeError, failure, nodeContext, runNode, smsSend, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

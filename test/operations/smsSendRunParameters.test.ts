@@ -10,7 +10,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { PRIMARY } from '../support/n8n-context';
-import { nodeContext, smsSend, useMockedNetwork } from './run-node';
+import { nodeContext, smsSend, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

@@ -10,8 +10,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { failure, mockService, runNode, smsSend, useMockedNetwork } from './run-node';
-import { answer, service } from './sms-do-check-idx';
+import { failure, mockService, runNode, smsSend, useMockedNetwork } from './support/run-node';
+import { answer, service } from './support/sms-do-check-idx';
 
 useMockedNetwork();
 

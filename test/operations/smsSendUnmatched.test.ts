@@ -3,7 +3,7 @@
  * its output to the recipients and says so in a warning instead of dropping the entry silently.
  */
 import { logs } from '../support/n8n-context';
-import { mockService, runNode, smsSend, useMockedNetwork } from './run-node';
+import { mockService, runNode, smsSend, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

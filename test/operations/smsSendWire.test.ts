@@ -9,8 +9,8 @@
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { wallTimeToDate } from '../../nodes/Smsapi/helpers/serviceDates';
-import { type RunOptions, failure, mockService, runNode, smsSend, useMockedNetwork } from './run-node';
-import { smsDo } from './sms-do';
+import { type RunOptions, failure, mockService, runNode, smsSend, useMockedNetwork } from './support/run-node';
+import { smsDo } from './support/sms-do';
 
 useMockedNetwork();
 

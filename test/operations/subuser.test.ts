@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
-import { legacyService, runLegacy } from './legacy-login';
-import { useMockedNetwork } from './run-node';
+import { legacyService, runLegacy } from './support/legacy-login';
+import { useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

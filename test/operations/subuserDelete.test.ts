@@ -1,4 +1,4 @@
-import { failure, mockService, runNode, useMockedNetwork } from './run-node';
+import { failure, mockService, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

@@ -10,7 +10,7 @@ import type { IBinaryKeyData } from 'n8n-workflow';
 import { BACKUP, PRIMARY, TOKEN, USERNAME, PASSWORD_MD5, legacyCredentials, tokenCredentials } from '../support/n8n-context';
 import { multipartBody, wavFile } from '../support/wav';
 import { parseMultipart } from '../emulator/multipart';
-import { type WireRequest, failure, mockService, rawBody, runNode, useMockedNetwork } from './run-node';
+import { type WireRequest, failure, mockService, rawBody, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

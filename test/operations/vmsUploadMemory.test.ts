@@ -16,7 +16,7 @@ import type { IBinaryKeyData } from 'n8n-workflow';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { parseMultipart } from '../emulator/multipart';
 import { wavFile } from '../support/wav';
-import { type WireRequest, mockService, nodeContext, useMockedNetwork } from './run-node';
+import { type WireRequest, mockService, nodeContext, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
 

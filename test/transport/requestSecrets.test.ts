@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { redactSecrets, secretsOfRequest } from '../../nodes/Smsapi/transport/errors/redact';
 import type { SmsapiRequest } from '../../nodes/Smsapi/transport/types';
 import { PRIMARY, tokenCredentials } from '../support/n8n-context';
-import { failure as nodeFailure, runNode } from '../operations/run-node';
+import { failure as nodeFailure, runNode } from '../operations/support/run-node';
 import { failure, run, serve, useServedHosts } from './request-support';
 import { allStrings, transportContext } from './support';
 

@@ -6,7 +6,7 @@
  * an empty item). Random calls: test/fuzz/resume-webhook.test.ts; real n8n:
  * test/e2e/send-and-wait.test.ts.
  */
-import { useMockedNetwork } from '../operations/run-node';
+import { useMockedNetwork } from '../operations/support/run-node';
 import { callResume, reportQuery, startWaiting } from './resume-calls';
 
 useMockedNetwork();

@@ -13,8 +13,8 @@ import nock from 'nock';
 import type { ExecuteContext } from 'n8n-core';
 import type { IBinaryKeyData, ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { BACKUP, executeContext, PRIMARY, smsapiNode, tokenCredentials } from '../support/n8n-context';
+import { Smsapi } from '../../../nodes/Smsapi/Smsapi.node';
+import { BACKUP, executeContext, PRIMARY, smsapiNode, tokenCredentials } from '../../support/n8n-context';
 
 /** The credential of these tests: a token on the primary address only (a test may add a backup). */
 export const operationCredentials = (overrides: IDataObject = {}): ICredentialDataDecryptedObject =>

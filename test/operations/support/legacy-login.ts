@@ -6,7 +6,7 @@
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { legacyCredentials } from '../support/n8n-context';
+import { legacyCredentials } from '../../support/n8n-context';
 import { mockService, runNode, type Reply, type RunOptions, type WireRequest } from './run-node';
 
 export const legacyLogin = (): ICredentialDataDecryptedObject => legacyCredentials({ backupUrl: '' });

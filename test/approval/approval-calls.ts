@@ -22,7 +22,7 @@ import type {
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { createWorkflow, n8nAdditionalData } from '../support/n8n-context';
 import { mockService, nodeContext, operationCredentials, type WireRequest } from '../operations/support/run-node';
-import { FakeResponse } from '../trigger/webhook-calls';
+import { FakeResponse } from '../trigger/support/webhook-calls';
 
 /** n8n signs resume addresses with its instance's secret (n8n-core's `getSignedResumeUrl`). */
 export const SIGNING_SECRET = 'test-signing-secret';

@@ -1,3 +1,8 @@
+/**
+ * Phone numbers as the node reads them (helpers/numbers.ts): lists split on commas, semicolons and
+ * lines, numbers cleaned and checked with a reason, duplicates found, recipients prepared, and
+ * which national and international forms may be the same number.
+ */
 import {
 	cleanNumber,
 	findDuplicates,

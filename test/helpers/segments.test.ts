@@ -1,3 +1,8 @@
+/**
+ * How the service counts a text (helpers/segments.ts): the GSM-7 alphabet and its extension
+ * characters, lengths, special characters, parts for GSM-7 and UCS-2, the cost of a message, and
+ * normalizing a text to GSM-7.
+ */
 import {
 	calculateMessage,
 	findExtensionCharacters,

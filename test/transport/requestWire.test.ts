@@ -1,7 +1,7 @@
 /**
  * smsapiApiRequest inside n8n-core's real ExecuteContext and request helper, against nock (fake
  * hosts) and real sockets on 127.0.0.1 (request-support.ts): what goes on the wire, how answers
- * are read, and which address.
+ * are read (after the run's turn to read them: helpers/pacer.ts `Turns`), and which address.
  */
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -152,5 +152,29 @@ describe('the credential’s addresses', () => {
 		serve('http://proxy.smsapi.test', 'get', '/smsapi/profile', [200, { points: 1 }]);
 		const result = await run(transportContext(tokenCredentials({ baseUrl: 'http://proxy.smsapi.test/smsapi/' })), profile);
 		expect(result.data).toEqual({ points: 1 });
+	});
+});
+
+describe('the transport’s beforeReading', () => {
+	it('is awaited after the answer arrived and before it is read; the answer is read as before', async () => {
+		serve(PRIMARY, 'post', '/sms.do', [200, SEND_OK]);
+		const order: string[] = [];
+		const parse = JSON.parse;
+		jest.spyOn(JSON, 'parse').mockImplementation((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+			if (typeof text === 'string' && text.includes(SEND_OK.list[0].id)) order.push('parse');
+			return parse(text, reviver) as unknown;
+		});
+		const test = transportContext(tokenCredentials());
+		const result = await run(test, {
+			...send(),
+			beforeReading: async () => {
+				order.push('beforeReading');
+				await new Promise((resolve) => setTimeout(resolve, 5));
+				order.push('turn given');
+			},
+		});
+		jest.restoreAllMocks();
+		expect(order).toEqual(['beforeReading', 'turn given', 'parse']);
+		expect(result.data).toMatchObject({ count: expect.any(Number) });
 	});
 });

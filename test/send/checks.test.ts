@@ -1,7 +1,13 @@
+/**
+ * The checks of a send before anything is sent (send/checks.ts, and send/textChecks.ts for its
+ * text), driven from loose parameters (test/support/looseSend.ts): recipients and message, parts
+ * and Max Parts, Single, No Unicode, Flash, the expiry and send dates, per-recipient values, the
+ * limits of one request, binary messages and the time restriction; each problem says what to change
+ * (send/problems.ts).
+ */
 import type { SendParameters } from '../../nodes/Smsapi/send/parameters';
-import { toWireParameters, validateSendParameters } from '../support/looseSend';
+import { validateSendParameters } from '../support/looseSend';
 import { type SendProblem, formatProblems } from '../../nodes/Smsapi/send/problems';
-import { toDate, toServiceDate, toUnixSeconds } from '../../nodes/Smsapi/helpers/serviceDates';
 
 const NOW = new Date('2025-03-01T12:00:00Z');
 const NOW_SECONDS = Math.floor(NOW.getTime() / 1000);
@@ -287,57 +293,5 @@ describe('validateSendParameters', () => {
 
 	it('formatProblems joins the messages', () => {
 		expect(formatProblems([{ parameter: 'a', message: 'One.' }, { parameter: 'b', message: 'Two.' }])).toBe('One.\nTwo.');
-	});
-});
-
-describe('dates', () => {
-	it('toUnixSeconds reads every date-like form', () => {
-		expect(toUnixSeconds(NOW)).toBe(NOW_SECONDS);
-		expect(toUnixSeconds('2025-03-01T13:00:00+01:00')).toBe(NOW_SECONDS);
-		expect(toUnixSeconds(NOW_SECONDS)).toBe(NOW_SECONDS);
-		expect(toUnixSeconds(String(NOW_SECONDS))).toBe(NOW_SECONDS);
-		expect(toUnixSeconds(NOW.getTime())).toBe(NOW_SECONDS);
-		expect(toUnixSeconds({ toISO: () => NOW.toISOString() })).toBe(NOW_SECONDS);
-		expect(toUnixSeconds({ toJSDate: () => NOW })).toBe(NOW_SECONDS);
-	});
-
-	it('gives null for empty and invalid values', () => {
-		expect(toUnixSeconds('')).toBeNull();
-		expect(toUnixSeconds(undefined)).toBeNull();
-		expect(toUnixSeconds('not a date')).toBeNull();
-		expect(toDate(new Date('x'))).toBeNull();
-	});
-
-	it('toServiceDate gives UNIX seconds as a string', () => {
-		expect(toServiceDate('2025-03-01T12:00:00Z')).toBe(String(NOW_SECONDS));
-		expect(toServiceDate('nope')).toBeNull();
-	});
-});
-
-describe('toWireParameters', () => {
-	it('joins recipients with commas and per-recipient values with pipes', () => {
-		expect(
-			toWireParameters({
-				to: ['48500000000', '48500000001'],
-				message: 'Hi [%1%]',
-				param1: ['Ann', 'Bob'],
-				idx: ['a1', 'b2'],
-				fast: true,
-				flash: false,
-				max_parts: 2,
-				date: NOW,
-				from: '',
-				template: undefined,
-			}),
-		).toEqual({
-			to: '48500000000,48500000001',
-			message: 'Hi [%1%]',
-			param1: 'Ann|Bob',
-			idx: 'a1|b2',
-			fast: '1',
-			flash: '0',
-			max_parts: '2',
-			date: String(NOW_SECONDS),
-		});
 	});
 });

@@ -1,8 +1,10 @@
-import { NodeApiError } from 'n8n-workflow';
-import type { INode, JsonObject } from 'n8n-workflow';
-
+/**
+ * When the transport repeats a request, and where (transport/failover.ts): what counts as a
+ * failure, what a failure proves about the service having received the request, the idx guard that
+ * makes a send safe to repeat, the plan of the next attempt (backup address, backoff, Retry-After),
+ * a 53 that proves an earlier attempt was accepted, and the transport's defaults.
+ */
 import { DEFAULT_RETRY_POLICY, hasIdxGuard, isAcceptedEarlier, isFailureStatus, isLegacyRequest, isTransientServiceCode, mayHaveBeenAccepted, mayRepeat, parseRetryAfter, planNextAttempt, provesNotProcessed, provesNotReceived } from '../../nodes/Smsapi/transport/failover';
-import { classifyThrownError } from '../../nodes/Smsapi/transport/errors/network';
 import { DEFAULT_TRANSPORT_SETTINGS } from '../../nodes/Smsapi/transport/smsapiApiRequest';
 import type { AttemptFailure, NextAttemptInput } from '../../nodes/Smsapi/transport/failover';
 import { sleep } from 'n8n-workflow';
@@ -198,38 +200,6 @@ describe('isAcceptedEarlier', () => {
 		expect(isAcceptedEarlier(13, true, true, true)).toBe(false);
 		// A user's own idx may have been used before: 53 does not prove the earlier attempt was accepted.
 		expect(isAcceptedEarlier(53, true, true, false)).toBe(false);
-	});
-});
-
-describe('classifyThrownError', () => {
-	const node = { name: 'SMSAPI', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
-	const axiosLike = (code: string, message: string) => Object.assign(new Error(message), { code, isAxiosError: true });
-
-	it('finds the code on the cause of n8n-core’s NodeApiError wrapper', () => {
-		const wrapped = new NodeApiError(node, axiosLike('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1') as unknown as JsonObject);
-		expect(classifyThrownError(wrapped)).toEqual({ type: 'network', code: 'ECONNREFUSED', timedOut: false });
-	});
-
-	it('recognises axios timeouts and resets', () => {
-		expect(classifyThrownError(axiosLike('ECONNABORTED', 'timeout of 100ms exceeded'))).toEqual({
-			type: 'network',
-			code: 'ECONNABORTED',
-			timedOut: true,
-		});
-		expect(classifyThrownError(axiosLike('ETIMEDOUT', 'timeout'))).toMatchObject({ timedOut: true });
-		expect(classifyThrownError(axiosLike('ECONNRESET', 'socket hang up'))).toEqual({ type: 'network', code: 'ECONNRESET', timedOut: false });
-		expect(classifyThrownError(new Error('socket hang up'))).toEqual({ type: 'network', code: 'ECONNRESET', timedOut: false });
-	});
-
-	it('finds a code inside an AggregateError', () => {
-		const aggregate = Object.assign(new AggregateError([axiosLike('ECONNREFUSED', 'a'), axiosLike('ECONNREFUSED', 'b')], 'x'));
-		expect(classifyThrownError(aggregate)).toMatchObject({ type: 'network', code: 'ECONNREFUSED' });
-	});
-
-	it('tells cancellation and other errors apart', () => {
-		expect(classifyThrownError(axiosLike('ERR_CANCELED', 'canceled'))).toEqual({ type: 'cancelled' });
-		expect(classifyThrownError(axiosLike('ERR_INVALID_URL', 'Invalid URL'))).toEqual({ type: 'other' });
-		expect(classifyThrownError(new Error('Node does not have any credentials set'))).toEqual({ type: 'other' });
 	});
 });
 

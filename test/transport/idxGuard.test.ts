@@ -12,7 +12,7 @@ import { hasIdxGuard } from '../../nodes/Smsapi/transport/failover';
 import { smsapiApiRequest } from '../../nodes/Smsapi/transport/smsapiApiRequest';
 import type { SmsapiRequest } from '../../nodes/Smsapi/transport/types';
 import { BACKUP, PRIMARY, tokenCredentials } from '../support/n8n-context';
-import { fastSettings, formOf, transportContext } from './support';
+import { fastSettings, formOf, transportContext } from './support/context';
 
 describe('hasIdxGuard: every recipient has its own idx', () => {
 	it('a full idx with check_idx=1 is a guard', () => {

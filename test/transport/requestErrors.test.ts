@@ -1,14 +1,15 @@
 /**
- * smsapiApiRequest inside n8n-core's real ExecuteContext and request helper, against nock (fake
- * hosts) and real sockets on 127.0.0.1 (request-support.ts): the service's errors, mapped and not
- * repeated; secrets never leave the credential.
+ * smsapiApiRequest (transport/smsapiApiRequest.ts) inside n8n-core's real ExecuteContext and
+ * request helper, against nock (fake hosts) and real sockets on 127.0.0.1
+ * (support/served-hosts.ts): the service's errors, mapped and not repeated; secrets never leave
+ * the credential.
  */
 import { NodeApiError } from 'n8n-workflow';
 
 import type { SmsapiRequest } from '../../nodes/Smsapi/transport/types';
 import { BACKUP, legacyCredentials, logs, PASSWORD, PASSWORD_MD5, PRIMARY, TOKEN, tokenCredentials, USERNAME } from '../support/n8n-context';
-import { allStrings, closedPort, transportContext } from './support';
-import { SEND_OK, failure, hits, hitsOn, profile, run, send, serve, useServedHosts } from './request-support';
+import { allStrings, closedPort, transportContext } from './support/context';
+import { SEND_OK, failure, hits, hitsOn, profile, run, send, serve, useServedHosts } from './support/served-hosts';
 
 useServedHosts();
 

@@ -1,10 +1,11 @@
 /**
- * smsapiApiRequest inside n8n-core's real ExecuteContext and request helper, against nock (fake
- * hosts) and real sockets on 127.0.0.1 (request-support.ts): when a request is repeated, where, and when not.
+ * smsapiApiRequest (transport/smsapiApiRequest.ts) inside n8n-core's real ExecuteContext and
+ * request helper, against nock (fake hosts) and real sockets on 127.0.0.1
+ * (support/served-hosts.ts): when a request is repeated, where, and when not.
  */
 import { BACKUP, logs, PRIMARY, tokenCredentials } from '../support/n8n-context';
-import { closedPort, fastSettings, misbehavingServer, transportContext } from './support';
-import { type Reply, SEND_OK, failure, hits, hitsOn, profile, run, send, serve, useServedHosts } from './request-support';
+import { closedPort, fastSettings, misbehavingServer, transportContext } from './support/context';
+import { type Reply, SEND_OK, failure, hits, hitsOn, profile, run, send, serve, useServedHosts } from './support/served-hosts';
 
 useServedHosts();
 

@@ -1,13 +1,14 @@
 /**
- * smsapiApiRequest inside n8n-core's real ExecuteContext and request helper, against nock (fake
- * hosts) and real sockets on 127.0.0.1 (request-support.ts): what goes on the wire, how answers
- * are read (after the run's turn to read them: helpers/pacer.ts `Turns`), and which address.
+ * smsapiApiRequest (transport/smsapiApiRequest.ts) inside n8n-core's real ExecuteContext and
+ * request helper, against nock (fake hosts) and real sockets on 127.0.0.1
+ * (support/served-hosts.ts): what goes on the wire, how answers are read (after the run's turn to
+ * read them: helpers/pacer.ts `Turns`), and which address.
  */
 import { NodeOperationError } from 'n8n-workflow';
 
 import { legacyCredentials, PASSWORD_MD5, PRIMARY, TOKEN, tokenCredentials, USERNAME } from '../support/n8n-context';
-import { transportContext } from './support';
-import { SEND_OK, hits, profile, run, send, serve, useServedHosts } from './request-support';
+import { transportContext } from './support/context';
+import { SEND_OK, hits, profile, run, send, serve, useServedHosts } from './support/served-hosts';
 
 useServedHosts();
 

@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { unsafePathSegment } from '../../nodes/Smsapi/transport/apiPath';
 import { smsapiApiRequest } from '../../nodes/Smsapi/transport/smsapiApiRequest';
 import { PRIMARY, tokenCredentials } from '../support/n8n-context';
-import { fastSettings, transportContext } from './support';
+import { fastSettings, transportContext } from './support/context';
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());

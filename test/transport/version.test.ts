@@ -1,3 +1,7 @@
+/**
+ * The package's name and version as the transport sends them in its User-Agent
+ * (transport/version.ts): those of package.json.
+ */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 

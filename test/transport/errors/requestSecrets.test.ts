@@ -7,12 +7,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { redactSecrets, secretsOfRequest } from '../../nodes/Smsapi/transport/errors/redact';
-import type { SmsapiRequest } from '../../nodes/Smsapi/transport/types';
-import { PRIMARY, tokenCredentials } from '../support/n8n-context';
-import { failure as nodeFailure, runNode } from '../operations/support/run-node';
-import { failure, run, serve, useServedHosts } from './request-support';
-import { allStrings, transportContext } from './support';
+import { redactSecrets, secretsOfRequest } from '../../../nodes/Smsapi/transport/errors/redact';
+import type { SmsapiRequest } from '../../../nodes/Smsapi/transport/types';
+import { PRIMARY, tokenCredentials } from '../../support/n8n-context';
+import { failure as nodeFailure, runNode } from '../../operations/support/run-node';
+import { failure, run, serve, useServedHosts } from '../support/served-hosts';
+import { allStrings, transportContext } from '../support/context';
 
 useServedHosts();
 

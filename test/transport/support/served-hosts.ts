@@ -1,17 +1,17 @@
 /**
  * What the smsapiApiRequest tests share: nock hosts that answer in order and record every hit,
  * the requests they send (a create, a read) and the run/failure helpers around n8n-core's real
- * ExecuteContext (support.ts).
+ * ExecuteContext (context.ts).
  */
 import nock from 'nock';
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { smsapiApiRequest } from '../../nodes/Smsapi/transport/smsapiApiRequest';
-import type { TransportSettings } from '../../nodes/Smsapi/transport/smsapiApiRequest';
-import type { SmsapiRequest, SmsapiResponse } from '../../nodes/Smsapi/transport/types';
-import { logs } from '../support/n8n-context';
-import { fastSettings, formOf, type TransportContext } from './support';
+import { smsapiApiRequest } from '../../../nodes/Smsapi/transport/smsapiApiRequest';
+import type { TransportSettings } from '../../../nodes/Smsapi/transport/smsapiApiRequest';
+import type { SmsapiRequest, SmsapiResponse } from '../../../nodes/Smsapi/transport/types';
+import { logs } from '../../support/n8n-context';
+import { fastSettings, formOf, type TransportContext } from './context';
 
 export interface Hit {
 	host: string;

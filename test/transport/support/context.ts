@@ -9,8 +9,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { ExecuteContext } from 'n8n-core';
 import type { IAllExecuteFunctions, ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import type { TransportSettings } from '../../nodes/Smsapi/transport/smsapiApiRequest';
-import { executeContext, type ServerOptions } from '../support/n8n-context';
+import type { TransportSettings } from '../../../nodes/Smsapi/transport/smsapiApiRequest';
+import { executeContext, type ServerOptions } from '../../support/n8n-context';
 
 export interface TransportContext {
 	context: ExecuteContext;

@@ -1,14 +1,14 @@
 /**
  * The answer link of an execution waiting in Send and Wait for Approval, through the node's real
- * `webhook()` in n8n-core's WebhookContext (approval-calls.ts): opening it (GET, by a person or any
- * previewer) shows the page and answers nothing; only a POST of the page's form with this send's
- * check answers, in n8n's shape; the first answer wins; nothing throws. Real n8n:
- * test/e2e/approval.test.ts.
+ * `webhook()` (approval/answerWebhook.ts) in n8n-core's WebhookContext (support/approval-calls.ts):
+ * opening it (GET, by a person or any previewer) shows the page and answers nothing; only a POST of
+ * the page's form with this send's check answers, in n8n's shape; the first answer wins; nothing
+ * throws. Real n8n: test/e2e/approval.test.ts.
  */
 import { randomBytes } from 'node:crypto';
 
 import { useMockedNetwork } from '../operations/support/run-node';
-import { approvalParameters, callAnswer, startWaiting, type Waiting } from './approval-calls';
+import { approvalParameters, callAnswer, startWaiting, type Waiting } from './support/approval-calls';
 
 useMockedNetwork();
 

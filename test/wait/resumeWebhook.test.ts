@@ -7,7 +7,7 @@
  * test/e2e/send-and-wait.test.ts.
  */
 import { useMockedNetwork } from '../operations/support/run-node';
-import { callResume, reportQuery, startWaiting } from './resume-calls';
+import { callResume, reportQuery, startWaiting } from './support/resume-calls';
 
 useMockedNetwork();
 

@@ -3,7 +3,7 @@
  * answer link. The node's real `execute` (n8n-core's ExecuteContext, `nock` as the service) sends
  * and leaves the waiting item as its input; a call then runs the node's `webhook()` in n8n-core's
  * real WebhookContext over that execution's data, as n8n's WaitingWebhooks hands it over (the first
- * entry of the execution stack is the waiting node with its input: test/wait/resume-calls.ts does
+ * entry of the execution stack is the waiting node with its input: test/wait/support/resume-calls.ts does
  * the same for the delivery wait). Real n8n runs it in test/e2e/approval.test.ts.
  */
 import { Container } from '@n8n/di';
@@ -19,10 +19,10 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { createWorkflow, n8nAdditionalData } from '../support/n8n-context';
-import { mockService, nodeContext, operationCredentials, type WireRequest } from '../operations/support/run-node';
-import { FakeResponse } from '../trigger/support/webhook-calls';
+import { Smsapi } from '../../../nodes/Smsapi/Smsapi.node';
+import { createWorkflow, n8nAdditionalData } from '../../support/n8n-context';
+import { mockService, nodeContext, operationCredentials, type WireRequest } from '../../operations/support/run-node';
+import { FakeResponse } from '../../trigger/support/webhook-calls';
 
 /** n8n signs resume addresses with its instance's secret (n8n-core's `getSignedResumeUrl`). */
 export const SIGNING_SECRET = 'test-signing-secret';

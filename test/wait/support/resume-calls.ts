@@ -18,10 +18,10 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { createWorkflow, n8nAdditionalData } from '../support/n8n-context';
-import { mockService, nodeContext, operationCredentials } from '../operations/support/run-node';
-import { FakeResponse } from '../trigger/support/webhook-calls';
+import { Smsapi } from '../../../nodes/Smsapi/Smsapi.node';
+import { createWorkflow, n8nAdditionalData } from '../../support/n8n-context';
+import { mockService, nodeContext, operationCredentials } from '../../operations/support/run-node';
+import { FakeResponse } from '../../trigger/support/webhook-calls';
 
 /** Express's response as n8n hands it to `getResponseObject()` (the part a webhook uses). */
 export class ExpressResponse extends FakeResponse {

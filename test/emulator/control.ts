@@ -2,7 +2,7 @@
  * Control API under `/__control` (JSON, no auth), served on the primary and the backup port alike,
  * so it stays reachable while one of them is refusing connections.
  */
-import { handleMoreControl, MORE_ROUTES } from './control-more';
+import { handleExtraStateControl, EXTRA_STATE_ROUTES } from './control-extra-state';
 import { LOAD_ROUTES } from './load';
 import { isHttpUrl } from './callbacks';
 import { empty, json, type HandlerResponse, type RequestContext } from './http-types';
@@ -69,7 +69,7 @@ export async function handleControl(host: EmulatorServer, ctx: RequestContext): 
 
 	switch (key) {
 		case 'GET ':
-			return json(200, { routes: [...ROUTES, ...MORE_ROUTES, ...LOAD_ROUTES] });
+			return json(200, { routes: [...ROUTES, ...EXTRA_STATE_ROUTES, ...LOAD_ROUTES] });
 		case 'GET state': {
 			const s = rt.state;
 			return json(200, {
@@ -228,8 +228,8 @@ export async function handleControl(host: EmulatorServer, ctx: RequestContext): 
 		default:
 			return (
 				host.load.control(key, b) ??
-				(await handleMoreControl(rt, key, b)) ??
-				json(404, { error: `unknown control route ${key}`, routes: [...ROUTES, ...MORE_ROUTES, ...LOAD_ROUTES] })
+				(await handleExtraStateControl(rt, key, b)) ??
+				json(404, { error: `unknown control route ${key}`, routes: [...ROUTES, ...EXTRA_STATE_ROUTES, ...LOAD_ROUTES] })
 			);
 	}
 }

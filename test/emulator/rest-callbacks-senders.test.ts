@@ -1,9 +1,17 @@
-/** The emulator's templates, callback registry (/callbacks), price list and sender names. */
+/** The emulator's templates (list, create, a name in use, update, delete), callback registry (/callbacks), price list and sender names. */
 import { control, emu, post, request, takeViolations, useTestEmulator } from './helpers';
 
 useTestEmulator();
 
-const get = (path: string) => request(`${emu.primaryUrl}${path}`);
+const url = (path: string) => `${emu.primaryUrl}${path}`;
+const get = (path: string) => request(url(path));
+const del = (path: string) => request(`${emu.primaryUrl}${path}`, { method: 'DELETE' });
+const put = (path: string, form: Record<string, string>) =>
+	request(`${emu.primaryUrl}${path}`, {
+		method: 'PUT',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams(form).toString(),
+	});
 
 describe('templates, callbacks, sender names and prices', () => {
 	test('GET /sms/templates lists the seeded templates', async () => {
@@ -119,5 +127,15 @@ describe('templates, callbacks, sender names and prices', () => {
 
 		const rest = (await get('/sms/sendernames')).json();
 		expect(rest.collection).toContainEqual({ sender: 'Bakery', status: 'ACTIVE', is_default: true, created_at: expect.any(String) });
+	});
+
+	test('template create, 409 for its name, update, delete', async () => {
+		const created = await post(url('/sms/templates'), { name: 'shipping', template: 'Order [%1%] shipped', normalize: 1 });
+		expect(created.status).toBe(201);
+		expect(created.json()).toMatchObject({ name: 'shipping', normalize: true });
+		expect((await post(url('/sms/templates'), { name: 'shipping', template: 'x' })).status).toBe(409);
+		expect((await put(`/sms/templates/${created.json().id}`, { template: 'Order [%1%] sent' })).json().template).toBe('Order [%1%] sent');
+		expect((await del(`/sms/templates/${created.json().id}`)).status).toBe(204);
+		expect((await del(`/sms/templates/${created.json().id}`)).status).toBe(404);
 	});
 });

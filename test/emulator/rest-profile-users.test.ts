@@ -1,10 +1,14 @@
-/** The emulator's account interfaces: profile, ping and authentication, the control reset, and user.do (balance and sub-users). */
+/**
+ * The emulator's account interfaces: profile, ping and authentication, the control reset, user.do
+ * (balance and sub-users) and the sub-users of the REST API (/subusers).
+ */
 import { md5 } from './index';
 import { control, emu, post, request, takeViolations, useTestEmulator } from './helpers';
 
 useTestEmulator();
 
 const get = (path: string) => request(`${emu.primaryUrl}${path}`);
+const del = (path: string) => request(`${emu.primaryUrl}${path}`, { method: 'DELETE' });
 
 describe('profile, ping and authentication', () => {
 	test('GET /profile answers the profile; a bad token gets 401 authorization_failed', async () => {
@@ -122,5 +126,17 @@ describe('user.do', () => {
 		expect((await post(`${emu.primaryUrl}/user.do`, { ...login, list: '1' }, {})).text).toBe('ERROR:1000');
 		await user({ set_user: 'dave', active: '0' });
 		expect((await post(`${emu.primaryUrl}/sms.do`, { ...login, to: '500000000', message: 'x' }, {})).text).toBe('ERROR:102');
+	});
+});
+
+describe('sub-users over REST (/subusers)', () => {
+	test('sub-users are listed with ids, searched with q and deleted by id', async () => {
+		const list = (await get('/subusers?q=SHOP')).json();
+		expect(list.collection).toEqual([
+			{ id: expect.stringMatching(/^[0-9a-f]{24}$/), username: 'demo_shop', active: true, description: 'Shop branch', points: { from_account: 50, per_month: 10 } },
+		]);
+		expect((await del(`/subusers/${list.collection[0].id}`)).status).toBe(204);
+		expect((await get('/subusers')).json().size).toBe(0);
+		expect((await del(`/subusers/${list.collection[0].id}`)).status).toBe(404);
 	});
 });

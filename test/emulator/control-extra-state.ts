@@ -14,7 +14,7 @@ import type { Runtime } from './runtime';
 import type { EmulatorState } from './state';
 import { nowSeconds } from './util';
 
-export const MORE_ROUTES = [
+export const EXTRA_STATE_ROUTES = [
 	'POST   /__control/short-link-click {id, phoneNumber?}',
 	'POST   /__control/mfa/expire {phoneNumber?}',
 	'GET    /__control/more-state',
@@ -58,7 +58,7 @@ async function emitInboundMms(rt: Runtime, body: Record<string, unknown>) {
 	return { msgId, results };
 }
 
-export async function handleMoreControl(rt: Runtime, key: string, body: Record<string, unknown>): Promise<HandlerResponse | null> {
+export async function handleExtraStateControl(rt: Runtime, key: string, body: Record<string, unknown>): Promise<HandlerResponse | null> {
 	const state: EmulatorState = rt.state;
 	switch (key) {
 		case 'POST inbound-mms':

@@ -1,10 +1,11 @@
 /**
- * The resources beyond the basics through n8n's engine in-process (n8n-core's WorkflowExecute)
+ * Continue On Fail across resources, through n8n's engine in-process (n8n-core's WorkflowExecute)
  * against the emulator with its conformance checks on: one-time codes, blacklist, contact groups,
- * templates, short links, sub-user delete, MMS and voice sends. One workflow runs a smoke of every
- * operation and its error cases (already exists, not found, invalid number) with Continue On Fail;
- * a second one shows that without it the node stops with a clear error. The examples run in
- * test/workflow/examples-more.test.ts, each operation's wire format in test/operations/*.
+ * templates, short links, sub-user delete, MMS and voice sends. One workflow runs every operation
+ * of these and its error cases (already exists, not found, invalid number) with Continue On Fail:
+ * results, and error items that say what went wrong; a second one shows that without it the node
+ * stops the workflow with a clear error and sends nothing. The examples that use these resources
+ * run in test/workflow/examples.test.ts, each operation's wire format in test/operations/.
  */
 import { ref, workflow, type Parameters } from './chains';
 import { nodeError as errorOf, nodeJson as jsonOf } from './run-result';
@@ -215,7 +216,7 @@ describe('in-process n8n: one-time codes, blacklist, groups, templates, short li
 		emulator: { dlrDelayMs: 600_000 },
 		credentials: resourceCredentials,
 		loadFixture: (name, credentials) =>
-			name === 'more-continue'
+			name === 'continue-on-fail'
 				? workflow(name, CONTINUE_CHAINS, credentials.token, true)
 				: workflow(
 						name,
@@ -241,7 +242,7 @@ describe('in-process n8n: one-time codes, blacklist, groups, templates, short li
 	beforeEach(() => emulator().reset());
 
 	it('every operation with Continue On Fail: results, and clear error items for already exists, not found and invalid numbers', async () => {
-		const run = await suite.run('more-continue');
+		const run = await suite.run('continue-on-fail');
 		expect(run.error).toBeUndefined();
 		const one = (node: string) => jsonOf(run, node)[0];
 
@@ -320,7 +321,7 @@ describe('in-process n8n: one-time codes, blacklist, groups, templates, short li
 	}, 30_000);
 
 	it('without Continue On Fail an invalid number stops the workflow with a clear error and nothing is sent', async () => {
-		const run = await suite.run('more-stop');
+		const run = await suite.run('stop-on-error');
 		expect(run.status).toBe('error');
 		expect(errorOf(run, 'OTP Verify Bad Number').message).toMatch(/^Not a valid phone number/);
 		expect(

@@ -41,12 +41,6 @@ async function listedNames(query: string): Promise<string[]> {
 	return body.collection.map((contact) => contact.first_name);
 }
 
-const groupId = (name: string): string => {
-	const group = emulator.state.groups.find((entry) => entry.name === name);
-	if (!group) throw new Error(`no seeded group ${name}`);
-	return group.id;
-};
-
 beforeAll(async () => {
 	emulator = await startEmulator({ port: 0, quiet: true });
 });
@@ -107,50 +101,5 @@ describe('Contact → Get Many with the emulator lenient (it ignores filters the
 			]),
 		).toEqual([]);
 		expect(emulator.takeViolations()).toEqual([]);
-	});
-});
-
-describe('Contact Group → Delete against the emulator', () => {
-	const deleteGroup = (name: string, deleteContacts?: boolean): INodeParameters => ({
-		resource: 'contactGroup',
-		operation: 'delete',
-		groupId: groupId(name),
-		...(deleteContacts === undefined ? {} : { deleteContacts }),
-	});
-
-	it('by default only the group goes: its contacts stay in the database', async () => {
-		const [item] = await run(deleteGroup('customers'));
-		expect(item.json).toEqual({ id: expect.any(String), deleted: true, delete_contacts: false });
-		expect(emulator.state.groups.map((group) => group.name)).toEqual(['vip', 'empty']);
-		expect(emulator.state.contacts).toHaveLength(6);
-	});
-
-	it('Delete Its Contacts Too deletes the contacts of that group, and no other', async () => {
-		const [item] = await run(deleteGroup('customers', true));
-		expect(item.json).toMatchObject({ deleted: true, delete_contacts: true });
-		expect(emulator.state.contacts.map((contact) => contact.first_name)).toEqual([
-			'Maria',
-			'John',
-			'Eva',
-		]);
-		expect(emulator.state.groups.map((group) => group.name)).toEqual(['vip', 'empty']);
-	});
-
-	it('the emulator refuses a delete_contacts that is no boolean, and deletes nothing', async () => {
-		const response = await fetch(
-			`${emulator.primaryUrl}/contacts/groups/${groupId('customers')}?delete_contacts=yes`,
-			{
-				method: 'DELETE',
-				headers: { Authorization: 'Bearer test-token' },
-			},
-		);
-		expect(response.status).toBe(400);
-		expect(
-			emulator
-				.takeViolations()
-				.map((violation) => violation.problems.map((problem) => problem.path)),
-		).toEqual([['delete_contacts']]);
-		expect(emulator.state.groups).toHaveLength(3);
-		expect(emulator.state.contacts).toHaveLength(6);
 	});
 });

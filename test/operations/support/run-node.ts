@@ -169,6 +169,16 @@ export function useMockedNetwork(): void {
 	afterAll(() => nock.enableNetConnect());
 }
 
+/**
+ * Lets requests to servers on loopback through while the enclosing describe block runs (the
+ * emulator, and n8n's engine in-process talking to it: test/workflow/suite.ts), the rest of the
+ * file keeping nock's mocks and no real network.
+ */
+export function useLoopback(): void {
+	beforeAll(() => nock.enableNetConnect(/^127\.0\.0\.1/));
+	afterAll(() => nock.disableNetConnect());
+}
+
 /** An sms.send node's parameters. */
 export function smsSend(to: string | string[], message: string, options: INodeParameters = {}): INodeParameters {
 	return { resource: 'sms', operation: 'send', to, message, options };

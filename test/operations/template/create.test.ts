@@ -1,13 +1,22 @@
+/**
+ * Template → Create against a mocked service (nock): name, template and normalize as a form, an
+ * empty text refused, a name in use (issue 29, finding 10) refused whatever the service answers;
+ * and in n8n's engine against the emulator, the chain Create → Update → Delete → Get of the
+ * deleted template with Continue On Fail (Update, Delete and Get in the chain are theirs as much as
+ * Create's). The emulator answering duplicates both ways: test/workflow/duplicates.test.ts.
+ */
 import nock from 'nock';
 
-import { failure, mockService, runNode, useMockedNetwork } from './support/run-node';
+import { ref } from '../../workflow/chains';
+import { type Chain, firstJson, useChainWorkflows } from '../support/engine';
+import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
 
 const template = { id: 't1', name: 'shipping', template: 'Hello [%1%], order [%2%] shipped.', normalize: false };
 
-describe('template', () => {
-	it('create POSTs name, template and normalize as a form', async () => {
+describe('template.create', () => {
+	it('POSTs name, template and normalize as a form', async () => {
 		const service = mockService()
 			.on('GET', '/sms/templates', () => [200, { size: 0, collection: [] }])
 			.on('POST', '/sms/templates', () => [201, template]);
@@ -52,17 +61,42 @@ describe('template', () => {
 			}
 		});
 	});
+});
 
-	it('update PUTs the changed fields; delete, get and getMany use the id', async () => {
-		const service = mockService()
-			.on('PUT', '/sms/templates/t1', () => [200, { ...template, name: 'sent' }])
-			.on('GET', '/sms/templates/t1', () => [200, template])
-			.on('GET', '/sms/templates', () => [200, { size: 1, collection: [template] }])
-			.on('DELETE', '/sms/templates/t1', () => [204, '']);
-		await runNode({ parameters: { resource: 'template', operation: 'update', templateId: 't1', updateFields: { name: 'sent' } } });
-		expect(service.calls[0].body).toEqual({ name: 'sent' });
-		expect((await runNode({ parameters: { resource: 'template', operation: 'get', templateId: 't1' } }))[0].json).toEqual(template);
-		expect(await runNode({ parameters: { resource: 'template', operation: 'getMany', returnAll: true } })).toHaveLength(1);
-		expect((await runNode({ parameters: { resource: 'template', operation: 'delete', templateId: 't1' } }))[0].json).toEqual({ id: 't1', deleted: true });
-	});
+const CHAIN: Chain = [
+	[
+		'Template Create',
+		{
+			resource: 'template',
+			operation: 'create',
+			name: 'e2e-template',
+			template: 'Hi [%1%]',
+			options: {},
+		},
+	],
+	[
+		'Template Update',
+		{
+			resource: 'template',
+			operation: 'update',
+			templateId: ref('Template Create', 'id'),
+			updateFields: { template: 'Hello [%1%]' },
+		},
+	],
+	['Template Delete', { resource: 'template', operation: 'delete', templateId: ref('Template Create', 'id') }],
+	['Template Gone', { resource: 'template', operation: 'get', templateId: ref('Template Create', 'id') }],
+];
+
+describe("template.create, then update, delete and get, in n8n's engine against the emulator (Continue On Fail)", () => {
+	const suite = useChainWorkflows({ template: { chains: [CHAIN], continueOnFail: true } });
+
+	it('results, and a clear error item for a template not found', async () => {
+		const run = await suite.run('template');
+		expect(run.error).toBeUndefined();
+		const one = (node: string) => firstJson(run, node);
+
+		expect(one('Template Update')).toMatchObject({ name: 'e2e-template', template: 'Hello [%1%]' });
+		expect(one('Template Delete')).toMatchObject({ deleted: true });
+		expect(one('Template Gone').error).toMatch(/not_found/);
+	}, 30_000);
 });

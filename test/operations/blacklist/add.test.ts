@@ -1,12 +1,21 @@
-import { failure, mockService, runNode, useMockedNetwork } from './support/run-node';
+/**
+ * Blacklist → Add against a mocked service (nock): the cleaned number and expire_at as a day, a
+ * number already listed whatever the service answers (issue 29, finding 10), the checks before
+ * sending; and in n8n's engine against the emulator, the chain Add → Add again → Remove → Get Many
+ * with Continue On Fail (Remove and Get Many in the chain are theirs as much as Add's). The
+ * emulator answering duplicates both ways: test/workflow/duplicates.test.ts.
+ */
+import { nodeJson as jsonOf } from '../../workflow/run-result';
+import { type Chain, firstJson, useChainWorkflows } from '../support/engine';
+import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
 
 const entry = { id: 'b1', phone_number: '48500000001', expire_at: null, created_at: '2024-01-15T10:00:00+01:00' };
 const conflict = { message: 'The phone number is already on the blacklist', error: 'blacklist_conflict', developer_description: null, errors: null };
 
-describe('blacklist', () => {
-	it('add POSTs the cleaned number and expire_at as a day', async () => {
+describe('blacklist.add', () => {
+	it('POSTs the cleaned number and expire_at as a day', async () => {
 		const service = mockService().on('POST', '/blacklist/phone_numbers', () => [201, { ...entry, expire_at: '2030-01-31' }]);
 		const output = await runNode({
 			parameters: { resource: 'blacklist', operation: 'add', phoneNumber: '+48 500 000 001', options: { expireAt: '2030-01-31T00:00:00' } },
@@ -15,7 +24,7 @@ describe('blacklist', () => {
 		expect(output[0].json).toEqual({ ...entry, expire_at: '2030-01-31' });
 	});
 
-	it('add: already blacklisted is an error unless Ignore If Already Blacklisted gives the existing entry', async () => {
+	it('already blacklisted is an error unless Ignore If Already Blacklisted gives the existing entry', async () => {
 		const service = mockService()
 			.on('POST', '/blacklist/phone_numbers', () => [409, conflict])
 			.on('GET', '/blacklist/phone_numbers', () => [200, { size: 1, collection: [entry] }]);
@@ -30,7 +39,6 @@ describe('blacklist', () => {
 		// Looked up first: nothing posted.
 		expect(service.calls.map((call) => call.method)).toEqual(['GET']);
 	});
-
 	describe('a number already listed, whatever the service answers (issue 29, finding 10)', () => {
 		/** The published API's only refusal of a blacklist POST: 400 (BadRequestError), here with a field error saying the number exists. */
 		const exists400 = {
@@ -87,7 +95,7 @@ describe('blacklist', () => {
 		});
 	});
 
-	it('add refuses a bad number and a bad expiry before sending', async () => {
+	it('refuses a bad number and a bad expiry before sending', async () => {
 		const service = mockService().on('POST', '/blacklist/phone_numbers', () => [201, entry]);
 		expect((await failure(runNode({ parameters: { resource: 'blacklist', operation: 'add', phoneNumber: '12' } }))).message).toMatch(
 			/Not a valid phone number/,
@@ -101,39 +109,41 @@ describe('blacklist', () => {
 		).toBe('Expire At is not a date: "soon"');
 		expect(service.calls).toHaveLength(0);
 	});
+});
 
-	it('getMany pages with offset and limit and sends the search', async () => {
-		const all = Array.from({ length: 130 }, (_, i) => ({ ...entry, id: `b${i}`, phone_number: `48500000${String(i).padStart(3, '0')}` }));
-		const service = mockService().on('GET', '/blacklist/phone_numbers', (request) => {
-			const offset = Number(request.query.offset);
-			const limit = Number(request.query.limit);
-			return [200, { size: all.length, collection: all.slice(offset, offset + limit) }];
+const CHAIN: Chain = [
+	[
+		'Blacklist Add',
+		{
+			resource: 'blacklist',
+			operation: 'add',
+			phoneNumber: '48500000002',
+			options: { expireAt: '2030-01-31T00:00:00' },
+		},
+	],
+	['Blacklist Again', { resource: 'blacklist', operation: 'add', phoneNumber: '48500000002' }],
+	['Blacklist Bad Number', { resource: 'blacklist', operation: 'add', phoneNumber: '12' }],
+	['Blacklist Remove', { resource: 'blacklist', operation: 'remove', phoneNumber: '48500000002' }],
+	['Blacklist Remove Missing', { resource: 'blacklist', operation: 'remove', phoneNumber: '48500000002' }],
+	['Blacklist List', { resource: 'blacklist', operation: 'getMany', returnAll: true }],
+];
+
+describe("blacklist.add, then remove and getMany, in n8n's engine against the emulator (Continue On Fail)", () => {
+	const suite = useChainWorkflows({ blacklist: { chains: [CHAIN], continueOnFail: true } });
+
+	it('results, and clear error items for a number already listed, a bad number and one not listed', async () => {
+		const run = await suite.run('blacklist');
+		expect(run.error).toBeUndefined();
+		const one = (node: string) => firstJson(run, node);
+
+		expect(one('Blacklist Add')).toMatchObject({
+			phone_number: '48500000002',
+			expire_at: '2030-01-31',
 		});
-		const output = await runNode({ parameters: { resource: 'blacklist', operation: 'getMany', returnAll: true, q: '48500' } });
-		expect(output).toHaveLength(130);
-		expect(service.calls.map((call) => call.query)).toEqual([
-			{ q: '48500', offset: '0', limit: '100' },
-			{ q: '48500', offset: '100', limit: '100' },
-		]);
-		const limited = await runNode({ parameters: { resource: 'blacklist', operation: 'getMany', returnAll: false, limit: 7 } });
-		expect(limited).toHaveLength(7);
-	});
-
-	it('remove finds the entry and deletes it by id; a number not listed is a clear error', async () => {
-		const service = mockService()
-			.on('GET', '/blacklist/phone_numbers', (request) => [200, { size: 1, collection: request.query.q === '48500000001' ? [entry] : [] }])
-			.on('DELETE', '/blacklist/phone_numbers/b1', () => [204, '']);
-		const output = await runNode({ parameters: { resource: 'blacklist', operation: 'remove', phoneNumber: '48500000001' } });
-		expect(output[0].json).toEqual({ ...entry, removed: true });
-		expect(service.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /blacklist/phone_numbers', 'DELETE /blacklist/phone_numbers/b1']);
-		const error = await failure(runNode({ parameters: { resource: 'blacklist', operation: 'remove', phoneNumber: '48500000009' } }));
-		expect(error.message).toBe('48500000009 is not on the blacklist');
-	});
-
-	it('clear DELETEs the whole list', async () => {
-		const service = mockService().on('DELETE', '/blacklist/phone_numbers', () => [204, '']);
-		const output = await runNode({ parameters: { resource: 'blacklist', operation: 'clear' } });
-		expect(service.calls[0].query).toEqual({});
-		expect(output[0].json).toEqual({ cleared: true });
-	});
+		expect(one('Blacklist Again').error).toBe('48500000002 is already on the blacklist');
+		expect(one('Blacklist Bad Number').error).toMatch(/^Not a valid phone number/);
+		expect(one('Blacklist Remove')).toMatchObject({ phone_number: '48500000002', removed: true });
+		expect(one('Blacklist Remove Missing').error).toBe('48500000002 is not on the blacklist');
+		expect(jsonOf(run, 'Blacklist List')).toEqual([]);
+	}, 30_000);
 });

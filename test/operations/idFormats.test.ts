@@ -42,9 +42,6 @@ const REFUSED: Array<[string, INodeParameters, string, RegExp]> = [
 	['contact update "trash"', { resource: 'contact', operation: 'update', contactId: contactId('trash'), updateFields: { city: 'X' } }, 'contactId: "trash"', OBJECT_ID],
 	['contact add to group "fields"', { resource: 'contact', operation: 'addToGroup', contactId: contactId('5b802315a788494a04690d1d'), groupId: 'fields' }, 'groupId: "fields"', OBJECT_ID],
 	['contact remove from group "groups"', { resource: 'contact', operation: 'removeFromGroup', contactId: contactId('groups'), groupId: '5b802315a788494a04690d1e' }, 'contactId: "groups"', OBJECT_ID],
-	['sender delete "statement"', { resource: 'sender', operation: 'delete', name: 'statement' }, 'name: "statement"', /never "statement"/],
-	['sender status "Café"', { resource: 'sender', operation: 'getStatus', name: 'Café' }, 'name: "Café"', /at most 11 of letters A-Z/],
-	['sender default, 12 characters', { resource: 'sender', operation: 'setDefault', name: 'TwelveChars1' }, 'name: "TwelveChars1"', /at most 11 of letters A-Z/],
 ];
 
 describe('an id that is no id of its kind is refused before any request', () => {
@@ -57,16 +54,6 @@ describe('an id that is no id of its kind is refused before any request', () => 
 		expect(error.description).toMatch(looksLike);
 		expect(requests).toEqual([]);
 	});
-
-	it('a new sender name outside the published pattern is refused before any request', async () => {
-		const requests = anyAnswer();
-		for (const name of ['Café', 'TwelveChars1', 'a/b', 'Shop#1']) {
-			const error = await failure(runNode({ parameters: { resource: 'sender', operation: 'add', name } }));
-			expect(error.message).toBe(`Not a valid sender name: ${JSON.stringify(name)}`);
-			expect(error.description).toMatch(/^Nothing was sent\. A sender name is a phone number of 8 to 16 digits, or at most 11/);
-		}
-		expect(requests).toEqual([]);
-	});
 });
 
 describe('ids of their kind still go through', () => {
@@ -74,9 +61,6 @@ describe('ids of their kind still go through', () => {
 		['opt-out', { resource: 'optOut', operation: 'delete', optOutId: '670000000000000000000001' }, 'DELETE /opt_outs/670000000000000000000001'],
 		['contact field', { resource: 'contactField', operation: 'delete', contactFieldId: '660000000000000000000001' }, 'DELETE /contacts/fields/660000000000000000000001'],
 		["the built-in gender's options", { resource: 'contactField', operation: 'getOptions', contactFieldId: 'gender' }, 'GET /contacts/fields/gender/options'],
-		['sender name of the pattern', { resource: 'sender', operation: 'delete', name: 'Shop & Co!' }, 'DELETE /sms/sendernames/Shop%20%26%20Co!'],
-		['sender name that is a number', { resource: 'sender', operation: 'delete', name: '48500000001' }, 'DELETE /sms/sendernames/48500000001'],
-		['new sender name', { resource: 'sender', operation: 'add', name: 'Shop@Home+' }, 'POST /sms/sendernames'],
 	])('%s', async (_case, parameters, request) => {
 		const requests = anyAnswer();
 		await runNode({ parameters }).catch(() => undefined);

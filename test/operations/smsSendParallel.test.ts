@@ -168,35 +168,6 @@ describe('runInParallel', () => {
 	});
 });
 
-describe('hlr.lookup: chunks of 20 in parallel', () => {
-	it('100 numbers: 5 requests, at most 4 in flight, answers back to their numbers in input order', async () => {
-		let inFlight = 0;
-		let peak = 0;
-		const received: string[] = [];
-		nock(PRIMARY)
-			.persist()
-			.post('/hlr.do')
-			.query(true)
-			.reply(function (_uri, body, callback) {
-				const numbers = String(new URLSearchParams(String(body)).get('number')).split(',');
-				received.push(numbers[0]);
-				inFlight++;
-				peak = Math.max(peak, inFlight);
-				// The first chunk answers last.
-				setTimeout(() => {
-					inFlight--;
-					callback(null, [200, JSON.stringify(numbers.map((number) => ({ status: 'OK', number, id: `id${number}`, price: 0.01 })))]);
-				}, 60 - received.length * 10);
-			});
-		const list = Array.from({ length: 100 }, (_, i) => String(48500300000 + i));
-		const output = await runNode({ parameters: { resource: 'hlr', operation: 'lookup', numbers: list.join(','), options: {} } });
-		expect(received).toHaveLength(5);
-		expect(peak).toBe(4);
-		expect(output.map((item) => item.json.number)).toEqual(list);
-		expect(output.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
-	});
-});
-
 describe('sms.sendToGroup: one request per item, in parallel', () => {
 	it('8 group sends: at most 4 in flight, output in input order, each paired with its item', async () => {
 		let inFlight = 0;

@@ -45,10 +45,6 @@ const CONTINUE_CHAINS: Array<Array<[string, Parameters]>> = [
 		['OTP Landline', { resource: 'oneTimeCode', operation: 'send', phoneNumber: '48221234567' }],
 	],
 	[
-		['Subuser Delete', { resource: 'subuser', operation: 'delete', name: 'demo_shop' }],
-		['Subuser Missing', { resource: 'subuser', operation: 'delete', name: 'demo_shop' }],
-	],
-	[
 		[
 			'MMS Send',
 			{
@@ -133,10 +129,6 @@ describe('in-process n8n: one-time codes, blacklist, groups, templates, short li
 		});
 		expect(one('OTP Right')).toEqual({ phone_number: '48500000001', valid: true });
 		expect(one('OTP Landline').error).toMatch(/invalid_phone_number/);
-
-		expect(one('Subuser Delete')).toMatchObject({ username: 'demo_shop', deleted: true });
-		expect(one('Subuser Missing').error).toBe('No sub-user named "demo_shop"');
-		expect(emulator().state.subusers).toEqual([]);
 
 		expect(one('MMS Send')).toMatchObject({
 			number: '48500000003',

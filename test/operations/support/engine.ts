@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { workflow, type Parameters } from '../../workflow/chains';
 import { nodeJson } from '../../workflow/run-result';
 import type { WorkflowRun } from '../../workflow/run-result';
-import { loadResourceFixture, resourceCredentials } from '../../workflow/resource-fixtures';
+import { LEGACY_USERNAME, loadResourceFixture, resourceCredentials } from '../../workflow/resource-fixtures';
 import { useEmulatorSuite, type Suite, type SuiteOptions } from '../../workflow/suite';
 import { useLoopback } from './run-node';
 
@@ -49,3 +49,6 @@ export const useResourceFixtures = (): Suite => useEngine({ credentials: resourc
 
 /** The first output item's JSON of a node of the run. */
 export const firstJson = (run: WorkflowRun, node: string): IDataObject => nodeJson(run, node)[0];
+
+/** The username/password login as the emulator records it (the md5 password redacted). */
+export const LOGIN = { username: LEGACY_USERNAME, password: '<redacted>' };

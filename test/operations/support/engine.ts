@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { workflow, type Parameters } from '../../workflow/chains';
+import type { WorkflowJson } from '../../workflow/harness';
 import { nodeJson } from '../../workflow/run-result';
 import type { WorkflowRun } from '../../workflow/run-result';
 import { LEGACY_USERNAME, loadResourceFixture, resourceCredentials } from '../../workflow/resource-fixtures';
@@ -52,3 +53,22 @@ export const firstJson = (run: WorkflowRun, node: string): IDataObject => nodeJs
 
 /** The username/password login as the emulator records it (the md5 password redacted). */
 export const LOGIN = { username: LEGACY_USERNAME, password: '<redacted>' };
+
+/** A workflow of one SMSAPI node named Send, run from its own input (`run(workflow, { startNode: 'Send', input })`). */
+export const singleNodeWorkflow = (credential: { id: string; name: string }, parameters: Record<string, unknown>): WorkflowJson =>
+	({
+		name: 'single node',
+		nodes: [
+			{
+				id: 'single-1',
+				name: 'Send',
+				type: 'n8n-nodes-smsapi-plus.smsapi',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters,
+				credentials: { smsapiApi: credential },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	}) as WorkflowJson;

@@ -1,12 +1,21 @@
-import { BACKUP as BACKUP_URL, tokenCredentials } from '../support/n8n-context';
-import { failure, mockService, runNode, useMockedNetwork } from './support/run-node';
+/**
+ * One-Time Code → Send against a mocked service (nock): POST /mfa/codes as JSON with the cleaned
+ * number, sender, content and fast, the code kept out of the output unless asked for, the checks
+ * before sending, the service's refusal of a number that is not mobile, no repeat on the backup (it
+ * sends a charged SMS). In n8n's engine against the emulator, the chain Send → Verify with a wrong
+ * code → Verify with the right one → Send to a landline with Continue On Fail (Verify in the chain
+ * is its as much as Send's).
+ */
 import nock from 'nock';
+
+import { BACKUP as BACKUP_URL, tokenCredentials } from '../../support/n8n-context';
+import { ref } from '../../workflow/chains';
+import { type Chain, firstJson, useChainWorkflows } from '../support/engine';
+import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
 
 const send = (phoneNumber: string, options = {}) => ({ resource: 'oneTimeCode', operation: 'send', phoneNumber, options });
-const verify = (phoneNumber: string, code: string) => ({ resource: 'oneTimeCode', operation: 'verify', phoneNumber, code });
-const notFound = { message: 'MFA code for given mobile number not found', error: 'not_found', developer_description: null, errors: null };
 
 describe('oneTimeCode.send', () => {
 	it('POSTs /mfa/codes as JSON with the cleaned number, sender, content and fast; the code stays out of the output', async () => {
@@ -57,48 +66,56 @@ describe('oneTimeCode.send', () => {
 	});
 });
 
-describe('oneTimeCode.verify', () => {
-	it('204 is valid: true; the form carries phone_number and code', async () => {
-		const service = mockService().on('POST', '/mfa/codes/verifications', () => [204, '']);
-		const output = await runNode({ parameters: verify('48500000001', ' 123456 ') });
-		expect(service.calls[0].body).toEqual({ phone_number: '48500000001', code: '123456' });
-		expect(service.calls[0].headers['content-type']).toMatch(/x-www-form-urlencoded/);
-		expect(output).toEqual([{ json: { phone_number: '48500000001', valid: true }, pairedItem: { item: 0 } }]);
-	});
+const CHAIN: Chain = [
+	[
+		'OTP Send',
+		{
+			resource: 'oneTimeCode',
+			operation: 'send',
+			phoneNumber: '+48 500 000 001',
+			options: { includeCode: true },
+		},
+	],
+	[
+		'OTP Wrong',
+		{
+			resource: 'oneTimeCode',
+			operation: 'verify',
+			phoneNumber: '48500000001',
+			code: 'not-a-code',
+		},
+	],
+	[
+		'OTP Right',
+		{
+			resource: 'oneTimeCode',
+			operation: 'verify',
+			phoneNumber: '48500000001',
+			code: ref('OTP Send', 'code'),
+		},
+	],
+	['OTP Landline', { resource: 'oneTimeCode', operation: 'send', phoneNumber: '48221234567' }],
+];
 
-	it('a wrong code (404) and an expired one (408) are valid: false with the reason, never an error', async () => {
-		let status = 404;
-		mockService().on('POST', '/mfa/codes/verifications', () => [status, notFound]);
-		expect((await runNode({ parameters: verify('48500000001', '000000') }))[0].json).toEqual({
+describe("oneTimeCode.send, then verify, in n8n's engine against the emulator (Continue On Fail)", () => {
+	const suite = useChainWorkflows({ 'one-time-code': { chains: [CHAIN], continueOnFail: true } });
+
+	it('a code sent, a wrong code and the right one verified, and a clear error item for a landline', async () => {
+		const run = await suite.run('one-time-code');
+		expect(run.error).toBeUndefined();
+		const one = (node: string) => firstJson(run, node);
+
+		expect(one('OTP Send')).toMatchObject({
+			phone_number: '48500000001',
+			sent: true,
+			code: expect.stringMatching(/^\d{6}$/),
+		});
+		expect(one('OTP Wrong')).toEqual({
 			phone_number: '48500000001',
 			valid: false,
 			reason: 'wrong',
 		});
-		status = 408;
-		expect((await runNode({ parameters: verify('48500000001', '000000') }))[0].json).toEqual({
-			phone_number: '48500000001',
-			valid: false,
-			reason: 'expired',
-		});
-	});
-
-	it("a 404 or 408 without the service's JSON error (a proxy, a wrong address) stays an error, not valid: false", async () => {
-		let status = 404;
-		mockService().on('POST', '/mfa/codes/verifications', () => [status, '<html>Not Found</html>']);
-		expect((await failure(runNode({ parameters: verify('48500000001', '123456') }))).message).toMatch(/404/);
-		status = 408;
-		expect((await failure(runNode({ parameters: verify('48500000001', '123456') }))).message).toMatch(/408/);
-	});
-
-	it('other failures stay errors (authorization), and an empty code is refused before asking', async () => {
-		const service = mockService().on('POST', '/mfa/codes/verifications', () => [
-			401,
-			{ message: 'Authorization failed', error: 'authorization_failed', developer_description: null, errors: null },
-		]);
-		const error = await failure(runNode({ parameters: verify('48500000001', '1') }));
-		expect(error.message).toMatch(/authorization_failed/);
-		const empty = await failure(runNode({ parameters: verify('48500000001', '  ') }));
-		expect(empty.message).toBe('Enter the code to verify');
-		expect(service.calls).toHaveLength(1);
-	});
+		expect(one('OTP Right')).toEqual({ phone_number: '48500000001', valid: true });
+		expect(one('OTP Landline').error).toMatch(/invalid_phone_number/);
+	}, 30_000);
 });

@@ -2,15 +2,17 @@
  * Voice Message → Send with Audio File From Binary Data at the operations level: the item's
  * binary data goes to vms.do as multipart/form-data in the shape of smsapi-javascript-client
  * (docs/service-differences.md, R2), checked before anything is sent, guarded by idx and
- * check_idx like every send, and repeated byte for byte on the backup address.
+ * check_idx like every send, and repeated byte for byte on the backup address. Only the audio of
+ * the requests in flight is held: send.audioFileMemory.test.ts; a file made by an earlier node in
+ * n8n's engine: send.test.ts.
  */
 import nock from 'nock';
 import type { IBinaryKeyData } from 'n8n-workflow';
 
-import { BACKUP, PRIMARY, TOKEN, USERNAME, PASSWORD_MD5, legacyCredentials, tokenCredentials } from '../support/n8n-context';
-import { multipartBody, wavFile } from '../support/wav';
-import { parseMultipart } from '../emulator/multipart';
-import { type WireRequest, failure, mockService, rawBody, runNode, useMockedNetwork } from './support/run-node';
+import { parseMultipart } from '../../emulator/multipart';
+import { BACKUP, PRIMARY, TOKEN, USERNAME, PASSWORD_MD5, legacyCredentials, tokenCredentials } from '../../support/n8n-context';
+import { multipartBody, wavFile } from '../../support/wav';
+import { type WireRequest, failure, mockService, rawBody, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
 

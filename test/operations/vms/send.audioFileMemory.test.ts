@@ -4,7 +4,7 @@
  * when its request is built and dropped once that request is answered. Before, a run held every
  * item's audio until its requests had gone out (40 items of 2 MiB: +160 MiB).
  *
- * The node runs in n8n-core's ExecuteContext (run-node.ts) against nock; n8n's
+ * The node runs in n8n-core's ExecuteContext (support/run-node.ts) against nock; n8n's
  * `getBinaryDataBuffer` hands out buffers the test keeps weak references to, and when a request
  * arrives it collects garbage and counts how many of them are still alive.
  */
@@ -13,10 +13,10 @@ import { runInNewContext } from 'node:vm';
 
 import type { IBinaryKeyData } from 'n8n-workflow';
 
-import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { parseMultipart } from '../emulator/multipart';
-import { wavFile } from '../support/wav';
-import { type WireRequest, mockService, nodeContext, useMockedNetwork } from './support/run-node';
+import { Smsapi } from '../../../nodes/Smsapi/Smsapi.node';
+import { parseMultipart } from '../../emulator/multipart';
+import { wavFile } from '../../support/wav';
+import { type WireRequest, mockService, nodeContext, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
 

@@ -1,69 +1,128 @@
 /**
- * MMS and voice sends through n8n's engine in-process against the emulator: they ride the SMS
- * send's machinery, so a lost answer on the primary is repeated on the backup with the same idx
- * and the service's 53 proves the first was accepted: every number gets one message. A voice
- * message's audio file made by an earlier node (n8n's Convert to File) is uploaded as multipart,
- * and the emulator records the bytes it received.
+ * Voice Message (VMS) → Send against a mocked service (nock): the SMS send's machinery; text to
+ * speech with the lector, attempts and interval, or an audio file's address; Caller ID cleaned as
+ * from, Skip Mobile Numbers as skip_gsm=1; the checks before anything is sent, Continue On Fail, the
+ * service's error 103. In n8n's engine against the emulator: texts in their own requests, a verified
+ * and an unverified Caller ID, a number the service refuses and one the node refuses (Continue On
+ * Fail), and an audio file made by an earlier node (n8n's Convert to File) uploaded intact and
+ * repeated on the backup after a lost answer. Audio File From Binary Data at the operation level:
+ * send.audioFile.test.ts and send.audioFileMemory.test.ts.
  */
 import { createHash } from 'node:crypto';
 
-import { emulatorRequests } from '../e2e/harness';
-import { wavFile } from '../support/wav';
-import { injectFault, messages } from '../e2e/sms/support';
-import type { WorkflowJson } from './harness';
-import { nodeJson } from './run-result';
-import { useEmulatorSuite } from './suite';
+import { emulatorRequests } from '../../e2e/harness';
+import { injectFault, messages } from '../../e2e/sms/support';
+import { wavFile } from '../../support/wav';
+import type { WorkflowJson } from '../../workflow/harness';
+import { recorded } from '../../workflow/resource-fixtures';
+import { nodeJson } from '../../workflow/run-result';
+import { firstJson, singleNodeWorkflow, useChainWorkflows } from '../support/engine';
+import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 
-describe('in-process n8n: MMS and voice sends', () => {
-	const suite = useEmulatorSuite({ emulator: { dlrDelayMs: 600_000 } });
-	const emulator = () => suite.emulator();
+useMockedNetwork();
 
-	beforeEach(() => emulator().reset());
+/** An answer of mms.do / vms.do for the request's recipients and idx values. */
+function answer(body: Record<string, string>) {
+	const numbers = body.to.split(',');
+	const idx = body.idx?.split('|') ?? [];
+	return {
+		count: numbers.length,
+		list: numbers.map((number, i) => ({ id: `m${i}`, points: '0.3', number, date_sent: 1, submitted_number: number, status: 'QUEUE', idx: idx[i] ?? null })),
+	};
+}
 
-	const single = (parameters: Record<string, unknown>): WorkflowJson =>
-		({
-			name: 'media send',
-			nodes: [
-				{
-					id: 'media-1',
-					name: 'Send',
-					type: 'n8n-nodes-smsapi-plus.smsapi',
-					typeVersion: 1,
-					position: [0, 0],
-					parameters,
-					credentials: { smsapiApi: suite.credential('smsapiApi') },
-				},
-			],
-			connections: {},
-			settings: { executionOrder: 'v1' },
-		}) as WorkflowJson;
+const vms = (to: string, options = {}) => ({ resource: 'vms', operation: 'send', to, contentType: 'tts', tts: 'Hello there', options });
 
-	it('MMS: three items in one mms.do request; the primary loses the answer, the backup repeat is refused (53), each number got one MMS', async () => {
-		await injectFault(emulator(), { address: 'primary', endpoint: 'mms.do', mode: 'lost', times: 1 });
-		const workflow = single({
-			resource: 'mms',
-			operation: 'send',
-			to: '={{ $json.phone }}',
-			subject: 'Your ticket',
-			contentType: 'picture',
-			pictureUrl: 'https://example.com/ticket.jpg',
-			options: {},
-		});
-		const input = ['48500000001', '48500000002', '48500000003'].map((phone) => ({ json: { phone } }));
-		const run = await suite.n8n().run(workflow, { startNode: 'Send', input });
-		expect(run.status).toBe('success');
-
-		const requests = await emulatorRequests(emulator(), { path: '/mms.do' });
-		expect(requests.map((request) => [request.address, request.responseStatus])).toEqual([
-			['primary', 'lost'],
-			['backup', 200],
-		]);
-		const sent = await messages(emulator());
-		expect(sent.map((message) => message.number).sort()).toEqual(['48500000001', '48500000002', '48500000003']);
-		expect(nodeJson(run, 'Send')).toEqual(
-			['48500000001', '48500000002', '48500000003'].map((number) => expect.objectContaining({ number, accepted_earlier: true, status: 'ACCEPTED' })),
-		);
+describe('vms.send', () => {
+	it('text to speech with the lector, attempts and interval; an audio file instead of text', async () => {
+		const service = mockService().on('POST', '/vms.do', (request) => [200, answer(request.body)]);
+		await runNode({ parameters: vms('48500000001', { ttsLector: 'jan', try: 3, interval: 60 }) });
+		expect(service.calls[0].body).toMatchObject({ to: '48500000001', tts: 'Hello there', tts_lector: 'jan', try: '3', interval: '60', check_idx: '1' });
+		await runNode({ parameters: { ...vms('48500000001'), contentType: 'file', file: 'https://example.com/a.wav' } });
+		expect(service.calls[1].body.file).toBe('https://example.com/a.wav');
+		expect(service.calls[1].body.tts).toBeUndefined();
 	});
+
+	it('Caller ID goes cleaned as from, Skip Mobile Numbers as skip_gsm=1; neither is sent when not set', async () => {
+		const service = mockService().on('POST', '/vms.do', (request) => [200, answer(request.body)]);
+		await runNode({ parameters: vms('48221234567', { from: '+48 22 123-45-67', skipGsm: true }) });
+		expect(service.calls[0].body).toMatchObject({ from: '48221234567', skip_gsm: '1' });
+		await runNode({ parameters: vms('48221234567', { from: '  ', skipGsm: false }) });
+		expect(service.calls[1].body.from).toBeUndefined();
+		expect(service.calls[1].body.skip_gsm).toBeUndefined();
+	});
+
+	it('a Caller ID that is not a phone number is refused before anything is sent; Continue On Fail sends the other items', async () => {
+		const service = mockService().on('POST', '/vms.do', (request) => [200, answer(request.body)]);
+		const error = await failure(runNode({ parameters: vms('48500000001', { from: 'MyShop' }) }));
+		expect(error.message).toBe('Caller ID is not a phone number: "MyShop"');
+		expect(error.description).toMatch(/^Nothing was sent for this item\./);
+		expect(service.calls).toHaveLength(0);
+		const output = await runNode({ parameters: [vms('48500000001', { from: '12' }), vms('48500000002')], continueOnFail: true });
+		expect(service.calls).toHaveLength(1);
+		expect(output.map((item) => item.json.error ?? item.json.number)).toEqual(['Caller ID is not a phone number: "12"', '48500000002']);
+	});
+
+	it('with Continue On Fail an invalid item becomes an error item and the others are still sent', async () => {
+		const service = mockService().on('POST', '/vms.do', (request) => [200, answer(request.body)]);
+		const output = await runNode({ parameters: [vms('48500000001'), { ...vms('48500000002'), tts: '' }], continueOnFail: true });
+		expect(service.calls).toHaveLength(1);
+		expect(output.map((item) => item.json.error ?? item.json.number)).toEqual(['48500000001', 'Enter the text to read out']);
+	});
+
+	it("error 103 (no credits) of vms.do is the service's error with its meaning", async () => {
+		mockService().on('POST', '/vms.do', () => [200, { error: 103, message: 'Not enough points' }]);
+		const error = await failure(runNode({ parameters: vms('48500000001') }));
+		expect(error.message).toMatch(/SMSAPI error 103/);
+	});
+});
+
+describe("vms.send in n8n's engine against the emulator", () => {
+	const suite = useChainWorkflows({
+		'vms-continue': {
+			chains: [
+				[
+					[
+						'VMS Send',
+						{
+							resource: 'vms',
+							operation: 'send',
+							to: '48500000003, 99912345678',
+							contentType: 'tts',
+							tts: 'Your visit is tomorrow',
+							options: { ttsLector: 'maja' },
+						},
+					],
+					[
+						'VMS Invalid',
+						{
+							resource: 'vms',
+							operation: 'send',
+							to: '48-abc',
+							contentType: 'tts',
+							tts: 'x',
+							options: {},
+						},
+					],
+				],
+			],
+			continueOnFail: true,
+		},
+	});
+	const emulator = () => suite.emulator();
+	const single = (parameters: Record<string, unknown>) => singleNodeWorkflow(suite.credential('token'), parameters);
+
+	it('with Continue On Fail: a number the service refuses and one the node refuses are error items; the call went once, with check_idx=1', async () => {
+		const run = await suite.run('vms-continue');
+		expect(run.error).toBeUndefined();
+		const vms = nodeJson(run, 'VMS Send');
+		expect(vms[0]).toMatchObject({ number: '48500000003', points: 0.21 });
+		expect(vms[1].error).toMatch(/99912345678/);
+		expect(firstJson(run, 'VMS Invalid').error).toMatch(/^Not a valid phone number/);
+		const sends = (await recorded(emulator())).filter((request) => /^\/[mv]ms\.do$/.test(request.path));
+		expect(sends.map((request) => [request.path, request.body.check_idx])).toEqual([['/vms.do', '1']]);
+		expect(emulator().state.messages.map((message) => [message.channel, message.number])).toEqual([['vms', '48500000003']]);
+	}, 30_000);
 
 	it('voice: items with different texts travel in separate vms.do requests, each answered to its own item', async () => {
 		const workflow = single({ resource: 'vms', operation: 'send', to: '={{ $json.phone }}', contentType: 'tts', tts: '={{ $json.text }}', options: {} });
@@ -102,6 +161,7 @@ describe('in-process n8n: MMS and voice sends', () => {
 		expect(refused.error?.message).toMatch(/SMSAPI error 14/);
 		expect((await messages(emulator())).map((message) => message.number)).toEqual(['48221234567']);
 	});
+
 	/**
 	 * Start (No Operation) holds the items, Convert to File (n8n's own node) makes each item's WAV
 	 * binary data from its base64, the SMSAPI node calls the item's phone with it.

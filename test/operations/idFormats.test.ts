@@ -34,11 +34,6 @@ const contactId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /** [case, parameters, the value named in the message, what the description says an id looks like] */
 const REFUSED: Array<[string, INodeParameters, string, RegExp]> = [
-	['opt-out delete "settings"', { resource: 'optOut', operation: 'delete', optOutId: 'settings' }, 'optOutId: "settings"', /letters and digits .*never "settings"/],
-	['contact field delete "available"', { resource: 'contactField', operation: 'delete', contactFieldId: 'available' }, 'contactFieldId: "available"', OBJECT_ID],
-	['contact field delete "gender"', { resource: 'contactField', operation: 'delete', contactFieldId: 'gender' }, 'contactFieldId: "gender"', OBJECT_ID],
-	['contact field update "available"', { resource: 'contactField', operation: 'update', contactFieldId: 'available', name: 'x' }, 'contactFieldId: "available"', OBJECT_ID],
-	['contact field options of "available"', { resource: 'contactField', operation: 'getOptions', contactFieldId: 'available' }, 'contactFieldId: "available"', OBJECT_ID],
 	['contact update "trash"', { resource: 'contact', operation: 'update', contactId: contactId('trash'), updateFields: { city: 'X' } }, 'contactId: "trash"', OBJECT_ID],
 	['contact add to group "fields"', { resource: 'contact', operation: 'addToGroup', contactId: contactId('5b802315a788494a04690d1d'), groupId: 'fields' }, 'groupId: "fields"', OBJECT_ID],
 	['contact remove from group "groups"', { resource: 'contact', operation: 'removeFromGroup', contactId: contactId('groups'), groupId: '5b802315a788494a04690d1e' }, 'contactId: "groups"', OBJECT_ID],
@@ -53,17 +48,5 @@ describe('an id that is no id of its kind is refused before any request', () => 
 		expect(error.description).toMatch(/^Nothing was sent/);
 		expect(error.description).toMatch(looksLike);
 		expect(requests).toEqual([]);
-	});
-});
-
-describe('ids of their kind still go through', () => {
-	it.each<[string, INodeParameters, string]>([
-		['opt-out', { resource: 'optOut', operation: 'delete', optOutId: '670000000000000000000001' }, 'DELETE /opt_outs/670000000000000000000001'],
-		['contact field', { resource: 'contactField', operation: 'delete', contactFieldId: '660000000000000000000001' }, 'DELETE /contacts/fields/660000000000000000000001'],
-		["the built-in gender's options", { resource: 'contactField', operation: 'getOptions', contactFieldId: 'gender' }, 'GET /contacts/fields/gender/options'],
-	])('%s', async (_case, parameters, request) => {
-		const requests = anyAnswer();
-		await runNode({ parameters }).catch(() => undefined);
-		expect(requests[0]).toBe(request);
 	});
 });

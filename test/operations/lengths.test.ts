@@ -7,7 +7,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { characterCount } from '../../nodes/Smsapi/helpers/values';
-import { brandLength, rcsMessageBody } from '../emulator/conformance/rest-bodies';
+import { rcsMessageBody } from '../emulator/conformance/rest-bodies';
 import { failure, mockService, runNode, useMockedNetwork } from './support/run-node';
 
 useMockedNetwork();
@@ -22,7 +22,6 @@ const rcsText = (text: string): INodeParameters => ({
 	contentType: 'text',
 	text,
 });
-const brand = (value: string): INodeParameters => ({ resource: 'optOut', operation: 'updateSettings', brand: value });
 
 describe('characterCount', () => {
 	it('counts code points: an emoji is one, a lone half of one is one, letters with accents are one each', () => {
@@ -55,26 +54,5 @@ describe('RCS text', () => {
 		const refine = rcsMessageBody.refine as (body: Record<string, unknown>) => unknown[];
 		expect(refine({ text: EMOJI.repeat(3072) })).toEqual([]);
 		expect(refine({ text: EMOJI.repeat(3073) })).toHaveLength(1);
-	});
-});
-
-describe('opt-out brand', () => {
-	it('255 emoji are 255 characters: sent, as typed', async () => {
-		const service = mockService().on('PUT', '/opt_outs/settings', (request) => [200, request.body]);
-		await runNode({ parameters: brand(EMOJI.repeat(255)) });
-		await runNode({ parameters: brand(` Shop ${EMOJI} `) });
-		expect(service.calls.map((call) => call.body.brand)).toEqual([EMOJI.repeat(255), ` Shop ${EMOJI} `]);
-	});
-
-	it('256 characters are refused before sending, counted as characters', async () => {
-		const service = mockService().on('PUT', '/opt_outs/settings', (request) => [200, request.body]);
-		const error = await failure(runNode({ parameters: brand(`${'x'.repeat(255)}${EMOJI}`) }));
-		expect(error.message).toBe('The brand has 256 characters, more than the 255 the service takes');
-		expect(service.calls).toHaveLength(0);
-	});
-
-	it("the emulator's conformance check counts the same way", () => {
-		expect(brandLength({ brand: EMOJI.repeat(255) })).toEqual([]);
-		expect(brandLength({ brand: EMOJI.repeat(256) })).toHaveLength(1);
 	});
 });

@@ -12,24 +12,15 @@ import { recorded } from '../../workflow/resource-fixtures';
 import { nodeJson } from '../../workflow/run-result';
 import { firstJson, singleNodeWorkflow, useChainWorkflows } from '../support/engine';
 import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
+import { mediaDo } from '../support/sms-do';
 
 useMockedNetwork();
-
-/** An answer of mms.do / vms.do for the request's recipients and idx values. */
-function answer(body: Record<string, string>) {
-	const numbers = body.to.split(',');
-	const idx = body.idx?.split('|') ?? [];
-	return {
-		count: numbers.length,
-		list: numbers.map((number, i) => ({ id: `m${i}`, points: '0.3', number, date_sent: 1, submitted_number: number, status: 'QUEUE', idx: idx[i] ?? null })),
-	};
-}
 
 const mms = (to: string, options = {}) => ({ resource: 'mms', operation: 'send', to, subject: 'Ticket', contentType: 'picture', pictureUrl: 'https://example.com/t.jpg?a=1&b="2"', options });
 
 describe('mms.send', () => {
 	it('items with the same content travel in one mms.do request with generated idx and check_idx=1; one output item per message', async () => {
-		const service = mockService().on('POST', '/mms.do', (request) => [200, answer(request.body)]);
+		const service = mockService().on('POST', '/mms.do', (request) => [200, mediaDo(request.body)]);
 		const output = await runNode({ parameters: [mms('48500000001'), mms('48500000002')] });
 		expect(service.calls).toHaveLength(1);
 		const body = service.calls[0].body;
@@ -46,7 +37,7 @@ describe('mms.send', () => {
 	});
 
 	it('a bad picture address, a SMIL that is not SMIL and an invalid number are refused before anything is sent', async () => {
-		const service = mockService().on('POST', '/mms.do', (request) => [200, answer(request.body)]);
+		const service = mockService().on('POST', '/mms.do', (request) => [200, mediaDo(request.body)]);
 		expect((await failure(runNode({ parameters: { ...mms('48500000001'), pictureUrl: 'file:///etc/passwd' } }))).message).toMatch(
 			/Picture URL is not an http\(s\) address/,
 		);

@@ -4,10 +4,10 @@
  * uses"). The recorded requests leave out the login's `username` and `password`, so a test
  * compares what the operation itself sent.
  */
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
 
 import { legacyCredentials } from '../../support/n8n-context';
-import { mockService, runNode, type Reply, type RunOptions, type WireRequest } from './run-node';
+import { failure, mockService, runNode, type Reply, type RunOptions, type WireRequest } from './run-node';
 
 export const legacyLogin = (): ICredentialDataDecryptedObject => legacyCredentials({ backupUrl: '' });
 
@@ -34,3 +34,16 @@ export function legacyService() {
 
 /** runNode() with the username/password login. */
 export const runLegacy = (options: RunOptions) => runNode({ credentials: legacyLogin(), ...options });
+
+/**
+ * The username/password login is refused before anything is sent: the operation's REST path takes
+ * only a token (transport/errors/tokenOnly.ts). `message` is the error's whole message.
+ */
+export async function expectTokenOnly(parameters: INodeParameters, message: RegExp): Promise<void> {
+	const service = mockService();
+	for (const method of ['GET', 'POST', 'PUT', 'DELETE']) service.on(method, /.*/ as unknown as string, () => [200, {}]);
+	const error = await failure(runNode({ parameters, credentials: legacyCredentials({ backupUrl: '' }) }));
+	expect(error.message).toMatch(message);
+	expect(error.description).toMatch(/^Nothing was sent\./);
+	expect(service.calls).toEqual([]);
+}

@@ -1,4 +1,4 @@
-/** The sms.do the sms.send operation tests send to (nock, through run-node.ts's mockService). */
+/** The sms.do the sms.send operation tests send to, and the mms.do / vms.do of the media sends (nock, through run-node.ts's mockService). */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { WireRequest } from './run-node';
@@ -42,4 +42,14 @@ export function smsDo(request: WireRequest): [number, unknown] {
 	if (invalid.length) body.invalid_numbers = invalid;
 	if (p.details === '1') Object.assign(body, { message: texts[0], length: texts[0].length, parts: 1 });
 	return [200, body];
+}
+
+/** An answer of mms.do / vms.do for the request's recipients and idx values. */
+export function mediaDo(body: Record<string, string>) {
+	const numbers = body.to.split(',');
+	const idx = body.idx?.split('|') ?? [];
+	return {
+		count: numbers.length,
+		list: numbers.map((number, i) => ({ id: `m${i}`, points: '0.3', number, date_sent: 1, submitted_number: number, status: 'QUEUE', idx: idx[i] ?? null })),
+	};
 }

@@ -18,24 +18,15 @@ import { recorded } from '../../workflow/resource-fixtures';
 import { nodeJson } from '../../workflow/run-result';
 import { firstJson, singleNodeWorkflow, useChainWorkflows } from '../support/engine';
 import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
+import { mediaDo } from '../support/sms-do';
 
 useMockedNetwork();
-
-/** An answer of mms.do / vms.do for the request's recipients and idx values. */
-function answer(body: Record<string, string>) {
-	const numbers = body.to.split(',');
-	const idx = body.idx?.split('|') ?? [];
-	return {
-		count: numbers.length,
-		list: numbers.map((number, i) => ({ id: `m${i}`, points: '0.3', number, date_sent: 1, submitted_number: number, status: 'QUEUE', idx: idx[i] ?? null })),
-	};
-}
 
 const vms = (to: string, options = {}) => ({ resource: 'vms', operation: 'send', to, contentType: 'tts', tts: 'Hello there', options });
 
 describe('vms.send', () => {
 	it('text to speech with the lector, attempts and interval; an audio file instead of text', async () => {
-		const service = mockService().on('POST', '/vms.do', (request) => [200, answer(request.body)]);
+		const service = mockService().on('POST', '/vms.do', (request) => [200, mediaDo(request.body)]);
 		await runNode({ parameters: vms('48500000001', { ttsLector: 'jan', try: 3, interval: 60 }) });
 		expect(service.calls[0].body).toMatchObject({ to: '48500000001', tts: 'Hello there', tts_lector: 'jan', try: '3', interval: '60', check_idx: '1' });
 		await runNode({ parameters: { ...vms('48500000001'), contentType: 'file', file: 'https://example.com/a.wav' } });
@@ -44,7 +35,7 @@ describe('vms.send', () => {
 	});
 
 	it('Caller ID goes cleaned as from, Skip Mobile Numbers as skip_gsm=1; neither is sent when not set', async () => {
-		const service = mockService().on('POST', '/vms.do', (request) => [200, answer(request.body)]);
+		const service = mockService().on('POST', '/vms.do', (request) => [200, mediaDo(request.body)]);
 		await runNode({ parameters: vms('48221234567', { from: '+48 22 123-45-67', skipGsm: true }) });
 		expect(service.calls[0].body).toMatchObject({ from: '48221234567', skip_gsm: '1' });
 		await runNode({ parameters: vms('48221234567', { from: '  ', skipGsm: false }) });
@@ -53,7 +44,7 @@ describe('vms.send', () => {
 	});
 
 	it('a Caller ID that is not a phone number is refused before anything is sent; Continue On Fail sends the other items', async () => {
-		const service = mockService().on('POST', '/vms.do', (request) => [200, answer(request.body)]);
+		const service = mockService().on('POST', '/vms.do', (request) => [200, mediaDo(request.body)]);
 		const error = await failure(runNode({ parameters: vms('48500000001', { from: 'MyShop' }) }));
 		expect(error.message).toBe('Caller ID is not a phone number: "MyShop"');
 		expect(error.description).toMatch(/^Nothing was sent for this item\./);
@@ -64,7 +55,7 @@ describe('vms.send', () => {
 	});
 
 	it('with Continue On Fail an invalid item becomes an error item and the others are still sent', async () => {
-		const service = mockService().on('POST', '/vms.do', (request) => [200, answer(request.body)]);
+		const service = mockService().on('POST', '/vms.do', (request) => [200, mediaDo(request.body)]);
 		const output = await runNode({ parameters: [vms('48500000001'), { ...vms('48500000002'), tts: '' }], continueOnFail: true });
 		expect(service.calls).toHaveLength(1);
 		expect(output.map((item) => item.json.error ?? item.json.number)).toEqual(['48500000001', 'Enter the text to read out']);

@@ -7,6 +7,7 @@ import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { loadOptions } from '../../../nodes/Smsapi/methods';
 import { legacyCredentials, loadOptionsContext } from '../../support/n8n-context';
+import { FIELDS } from '../support/contact-fixtures';
 import { mockService, operationCredentials, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
@@ -26,5 +27,16 @@ describe('the contact fields dropdown (getContactFieldIds)', () => {
 		]);
 		await expect(loadOptions.getContactFieldIds.call(context(legacyCredentials({ backupUrl: '' })))).rejects.toThrow(/needs an access token/);
 		expect(service.calls).toHaveLength(1);
+	});
+});
+
+describe('the custom fields dropdown by name (getContactFieldNames)', () => {
+	it('lists the fields by name, labelled with their type, sorted', async () => {
+		mockService().on('GET', '/contacts/fields', () => [200, { size: 2, collection: [FIELDS[2], FIELDS[1]] }]);
+		const context = loadOptionsContext({ credentials: operationCredentials() }) as ILoadOptionsFunctions;
+		expect(await loadOptions.getContactFieldNames.call(context)).toEqual([
+			{ name: 'points_balance (number)', value: 'points_balance', description: 'A number field' },
+			{ name: 'vip_since (date)', value: 'vip_since', description: 'A date field' },
+		]);
 	});
 });

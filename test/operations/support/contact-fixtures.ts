@@ -1,4 +1,4 @@
-/** The contacts and groups the contact operation tests answer with (as the service shapes them). */
+/** The contacts, groups and custom fields the contact operation tests answer with (as the service shapes them). */
 import type { IDataObject } from 'n8n-workflow';
 
 import { type WireRequest, mockService } from './run-node';
@@ -36,3 +36,27 @@ export const groupsService = () =>
 		200,
 		{ size: GROUPS.length, collection: GROUPS },
 	]);
+
+/** The account's custom contact fields, one of each type. */
+export const FIELDS = [
+	{ id: '660000000000000000000001', name: 'loyalty_level', type: 'text' },
+	{ id: '660000000000000000000002', name: 'points_balance', type: 'number' },
+	{ id: '660000000000000000000003', name: 'vip_since', type: 'date' },
+	{ id: '660000000000000000000004', name: 'work_email', type: 'email' },
+	{ id: '660000000000000000000005', name: 'office_phone', type: 'phone_number' },
+];
+
+/** A service that lists FIELDS and creates, changes and lists contacts. */
+export const fieldsService = () =>
+	mockService()
+		.on('GET', '/contacts/fields', () => [200, { size: FIELDS.length, collection: FIELDS }])
+		.on('POST', '/contacts', (request) => [201, { ...contact(1), ...request.body }])
+		.on('PUT', `/contacts/${contact(1).id}`, (request) => [200, { ...contact(1), ...request.body }]);
+
+/** A Contact → Add to Group or Remove from Group node's parameters, for contact(1) chosen from the list. */
+export const membership = (operation: string, groupId: string) => ({
+	resource: 'contact',
+	operation,
+	contactId: { __rl: true, mode: 'list', value: contact(1).id },
+	groupId,
+});

@@ -1,11 +1,16 @@
 /**
- * contact.update against a mocked service (nock): changed fields, the groups a contact is in, and
- * contact.addToGroup / contact.removeFromGroup.
+ * Contact → Update against a mocked service (nock): the changed fields PUT form-encoded to
+ * /contacts/{id} (resource locator, list or id mode), Group Names or IDs making the groups exactly
+ * those chosen, an empty choice leaving them as they are (issue 29), Remove From All Groups, nothing
+ * to update and an id not of its kind refused before any request, an unknown id in words; phone
+ * numbers as people type them, cleaned or refused. Custom Fields: create.customFields.test.ts; in
+ * n8n's engine, after Create: create.test.ts.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { GROUPS, contact, groupsService } from './support/contact-fixtures';
-import { failure, mockService, runNode, useMockedNetwork } from './support/run-node';
+import { GROUPS, contact, groupsService } from '../support/contact-fixtures';
+import { contactId, expectIdRefused, OBJECT_ID } from '../support/id-formats';
+import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
 
@@ -162,64 +167,43 @@ describe('contact.update', () => {
 			}),
 		).rejects.toThrow('SMSAPI error not_found: no such resource. Check the id.');
 	});
+
+	it('an id that is no contact id ("trash") is refused before any request', () =>
+		expectIdRefused(
+			{ resource: 'contact', operation: 'update', contactId: contactId('trash'), updateFields: { city: 'X' } },
+			'contactId: "trash"',
+			OBJECT_ID,
+		));
 });
 
-describe('contact.addToGroup and contact.removeFromGroup', () => {
-	const id = contact(1).id;
-	const membership = (operation: string, groupId: string) => ({
-		resource: 'contact',
-		operation,
-		contactId: { __rl: true, mode: 'list', value: id },
-		groupId,
-	});
-
-	it('Add to Group PUTs /contacts/{id}/groups/{groupId} and outputs the groups the contact is in', async () => {
-		const service = mockService().on('PUT', `/contacts/${id}/groups/${GROUPS[0].id}`, () => [
-			201,
-			{ size: 1, collection: [GROUPS[0]] },
-		]);
-		const output = await runNode({ parameters: membership('addToGroup', GROUPS[0].id) });
-		expect(service.calls.map((call) => [call.method, call.path, call.body])).toEqual([
-			['PUT', `/contacts/${id}/groups/${GROUPS[0].id}`, {}],
-		]);
-		expect(output).toEqual([
-			{
-				json: { contact_id: id, group_id: GROUPS[0].id, groups: [GROUPS[0]] },
-				pairedItem: { item: 0 },
+describe('contact.update: phone numbers as people type them', () => {
+	it('sends a typed 0048 number cleaned as well', async () => {
+		const service = mockService().on('PUT', '/contacts/5b80000000000000000000ab', () => [200, contact(1)]);
+		await runNode({
+			parameters: {
+				resource: 'contact',
+				operation: 'update',
+				contactId: { __rl: true, mode: 'id', value: '5b80000000000000000000ab' },
+				updateFields: { phoneNumber: '0048 (500) 000 009' },
 			},
-		]);
+		});
+		expect(service.calls.map((call) => call.body)).toEqual([{ phone_number: '48500000009' }]);
 	});
 
-	it('Remove from Group DELETEs /contacts/{id}/groups/{groupId}; not in the group is the service 404 in words', async () => {
-		const service = mockService()
-			.on('DELETE', `/contacts/${id}/groups/${GROUPS[0].id}`, () => [204, ''])
-			.on('DELETE', `/contacts/${id}/groups/${GROUPS[1].id}`, () => [
-				404,
-				{ message: 'Contact is not in this group', error: 'not_found' },
-			]);
-		const output = await runNode({
-			parameters: [
-				membership('removeFromGroup', GROUPS[0].id),
-				membership('removeFromGroup', GROUPS[1].id),
-			],
-			continueOnFail: true,
+	it('a number with letters is refused before any request', async () => {
+		const service = mockService().on('PUT', '/contacts/5b80000000000000000000ab', () => [200, contact(1)]);
+		const updated = runNode({
+			parameters: {
+				resource: 'contact',
+				operation: 'update',
+				contactId: { __rl: true, mode: 'id', value: '5b80000000000000000000ab' },
+				updateFields: { phoneNumber: 'call me' },
+			},
 		});
-		expect(service.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
-			`DELETE /contacts/${id}/groups/${GROUPS[0].id}`,
-			`DELETE /contacts/${id}/groups/${GROUPS[1].id}`,
-		]);
-		expect(output[0]).toEqual({
-			json: { contact_id: id, group_id: GROUPS[0].id, removed: true },
-			pairedItem: { item: 0 },
+		await expect(updated).rejects.toThrow(/^Phone number "call me" contains "c"/);
+		await expect(updated).rejects.toMatchObject({
+			description: expect.stringMatching(/^Nothing was changed\./),
 		});
-		expect(output[1].json.error).toMatch(/not_found/);
-	});
-
-	it('no group chosen is refused before any request', async () => {
-		const service = mockService().on('PUT', `/contacts/${id}/groups/`, () => [200, {}]);
-		await expect(runNode({ parameters: membership('addToGroup', '') })).rejects.toThrow(
-			'Choose the group to add the contact to',
-		);
-		expect(service.calls).toHaveLength(0);
+		expect(service.calls).toEqual([]);
 	});
 });

@@ -1,11 +1,20 @@
 /**
- * contact.getMany against a mocked service (nock): paging by offset/limit, Limit, the published
- * filters sent to the service and the others applied by the node, Order By.
+ * Contact → Get Many against a mocked service (nock): paging by offset/limit, Limit always sent, the
+ * pages after the first in parallel (at most 4 in flight, joined in offset order; a failed page
+ * fails the item), the published filters and Order By sent to the service, birthday_date's forms, a
+ * workflow saved with Sort, a field filtered twice refused. The filters the service does not apply:
+ * getMany.filters.test.ts. In n8n's engine against the emulator: search, filters with operators,
+ * Return All paging and a limit over one page (the `res-contact-list` fixture).
  */
+import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { contact, contactList } from './support/contact-fixtures';
-import { type WireRequest, mockService, runNode, useMockedNetwork } from './support/run-node';
+import { PRIMARY } from '../../support/n8n-context';
+import { recorded } from '../../workflow/resource-fixtures';
+import { nodeItems as itemsOf, nodeJson as jsonOf, pairedIndex } from '../../workflow/run-result';
+import { contact, contactList } from '../support/contact-fixtures';
+import { useResourceFixtures } from '../support/engine';
+import { type NodeError, failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
 
@@ -139,101 +148,6 @@ describe('contact.getMany', () => {
 		}
 	});
 
-	describe('filters the published API does not list (issue 29: a filter the service ignored would widen a send to everyone)', () => {
-		/** 250 contacts; every third has loyalty_level 3 (a custom field), the others 1. */
-		const customList = (request: WireRequest): [number, unknown] => {
-			const [status, page] = contactList(250)(request) as [
-				number,
-				{ size: number; collection: IDataObject[] },
-			];
-			const collection = page.collection.map((entry, i) => ({
-				...entry,
-				loyalty_level: (Number(request.query.offset ?? 0) + i) % 3 === 0 ? '3' : '1',
-			}));
-			return [status, { ...page, collection }];
-		};
-
-		/** The account's custom fields: loyalty_level is a number field. */
-		const withFields = () =>
-			mockService().on('GET', '/contacts/fields', () => [
-				200,
-				{ size: 1, collection: [{ id: '660000000000000000000001', name: 'loyalty_level', type: 'number' }] },
-			]);
-
-		it('custom fields and operators other than the published ones are not sent but applied by the node', async () => {
-			const service = withFields().on('GET', '/contacts', customList);
-			const output = await runNode({
-				parameters: getMany({
-					returnAll: true,
-					filters: {
-						filter: [
-							{ field: 'custom', customField: 'loyalty_level', operator: 'gte', value: '3' },
-							{ field: 'email', operator: 'equals', value: 'C3@example.com' },
-						],
-					},
-				}),
-			});
-			// The fields once (the custom field's type), then the contacts: no filter sent.
-			expect(service.calls.map((call) => [call.path, call.query])).toEqual([
-				['/contacts/fields', {}],
-				['/contacts', { offset: '0', limit: '100' }],
-				['/contacts', { offset: '100', limit: '100' }],
-				['/contacts', { offset: '200', limit: '100' }],
-			]);
-			expect(output.map((item) => item.json.id)).toEqual([contact(3).id]);
-			expect(output[0].pairedItem).toEqual({ item: 0 });
-		});
-
-		it('Limit counts the contacts that matched: pages are read until that many matched or the list ends', async () => {
-			const service = withFields().on('GET', '/contacts', customList);
-			const output = await runNode({
-				parameters: getMany({
-					limit: 40,
-					filters: {
-						filter: [
-							{ field: 'custom', customField: 'loyalty_level', operator: 'equals', value: '3' },
-						],
-					},
-				}),
-			});
-			expect(service.calls.map((call) => [call.path, call.query])).toEqual([
-				['/contacts/fields', {}],
-				['/contacts', { offset: '0', limit: '100' }],
-				['/contacts', { offset: '100', limit: '100' }],
-			]);
-			expect(output).toHaveLength(40);
-			expect(output.map((item) => item.json.id)).toEqual(
-				Array.from({ length: 40 }, (_, i) => contact(i * 3).id),
-			);
-
-			const few = await runNode({
-				parameters: getMany({
-					limit: 500,
-					filters: { filter: [{ field: 'last_name', operator: 'lt', value: 'Last11' }] },
-				}),
-			});
-			// Last0, Last1, Last10, Last100..Last109: names compare as text.
-			expect(few.map((item) => item.json.last_name)).toEqual([
-				'Last0',
-				'Last1',
-				'Last10',
-				...Array.from({ length: 10 }, (_, i) => `Last${100 + i}`),
-			]);
-		});
-
-		it('a number typed with formatting matches the stored number (Equals on the phone number)', async () => {
-			mockService().on('GET', '/contacts', contactList(5));
-			const output = await runNode({
-				parameters: getMany({
-					filters: {
-						filter: [{ field: 'phone_number', operator: 'equals', value: '+48 500 000 002' }],
-					},
-				}),
-			});
-			expect(output.map((item) => item.json.phone_number)).toEqual(['48500000002']);
-		});
-	});
-
 	it('a workflow saved with Sort keeps working where the service can sort, and is refused in words where not', async () => {
 		const service = mockService().on('GET', '/contacts', contactList(1));
 		await runNode({
@@ -271,4 +185,106 @@ describe('contact.getMany', () => {
 		);
 		expect(service.calls).toHaveLength(0);
 	});
+});
+
+describe('contact.getMany: pages after the first in parallel', () => {
+	it('Return All of 1,000 contacts: the first page tells the size, the other 9 go at most 4 at a time, joined in offset order', async () => {
+		let inFlight = 0;
+		let peak = 0;
+		const offsets: number[] = [];
+		nock(PRIMARY)
+			.persist()
+			.get('/contacts')
+			.query(true)
+			.reply(function (uri, _body, callback) {
+				const query = new URL(uri, PRIMARY).searchParams;
+				const offset = Number(query.get('offset'));
+				const limit = Number(query.get('limit'));
+				offsets.push(offset);
+				inFlight++;
+				peak = Math.max(peak, inFlight);
+				const collection = Array.from({ length: Math.max(0, Math.min(limit, 1000 - offset)) }, (_, i) => ({ id: `c${offset + i}` }));
+				// Later pages answer sooner: the output must still be in offset order.
+				setTimeout(() => {
+					inFlight--;
+					callback(null, [200, JSON.stringify({ size: 1000, collection })]);
+				}, 60 - offset / 20);
+			});
+		const output = await runNode({ parameters: { resource: 'contact', operation: 'getMany', returnAll: true } });
+		expect(offsets).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900]);
+		expect(peak).toBe(4);
+		expect(output.map((item) => item.json.id)).toEqual(Array.from({ length: 1000 }, (_, i) => `c${i}`));
+	});
+
+	it('a page that fails stops the paging and fails the item: no partial list is output', async () => {
+		nock(PRIMARY)
+			.persist()
+			.get('/contacts')
+			.query(true)
+			.reply(function (uri) {
+				const offset = Number(new URL(uri, PRIMARY).searchParams.get('offset'));
+				if (offset === 300) return [200, JSON.stringify({ error: 1000, message: 'Action allowed only for main user' })];
+				return [200, JSON.stringify({ size: 1000, collection: Array.from({ length: 100 }, (_, i) => ({ id: `c${offset + i}` })) })];
+			});
+		const error: NodeError = await failure(runNode({ parameters: { resource: 'contact', operation: 'getMany', returnAll: true } }));
+		expect(error.message).toMatch(/main user/i);
+	});
+});
+
+describe("contact.getMany in n8n's engine against the emulator", () => {
+	const suite = useResourceFixtures();
+	const emulator = () => suite.emulator();
+
+	it(
+		'contact.getMany: search (q), filters with operators and order_by, Return All paging and a limit over one page',
+		async () => {
+			// 205 more contacts: 211 in all, more than two pages of 100.
+			for (let n = 1; n <= 205; n++) {
+				emulator().state.contacts.push({
+					...emulator().state.contacts[5],
+					id: `6400000000000000001${String(n).padStart(5, '0')}`,
+					first_name: 'Extra',
+					last_name: `Contact ${n}`,
+					phone_number: String(48600000000 + n),
+					email: '',
+					birthday_date: '',
+					groupIds: [],
+					custom: {},
+				});
+			}
+			const run = await suite.run('res-contact-list');
+			expect(run.error).toBeUndefined();
+
+			const requests = await recorded(emulator(), '/contacts');
+			for (const request of requests) {
+				expect(request).toMatchObject({ method: 'GET', address: 'primary', authMethod: 'bearer', responseStatus: 200 });
+			}
+			// Branches run top to bottom: Search, Filter and Sort, All Contacts (3 pages), First 150 (2 pages).
+			expect(requests.map((request) => request.query)).toEqual([
+				{ q: 'NOWAK', offset: '0', limit: '50' },
+				// The custom-field filter (points_balance ≥ 40) is applied by the node: the service gets
+				// only the published filters, and pages of 100 until enough contacts matched.
+				{ birthday_date: 'between(1980-01-01, 1995-12-31)', order_by: 'last_name', offset: '0', limit: '100' },
+				{ offset: '0', limit: '100' },
+				{ offset: '100', limit: '100' },
+				{ offset: '200', limit: '100' },
+				{ offset: '0', limit: '100' },
+				{ offset: '100', limit: '50' },
+			]);
+
+			expect(jsonOf(run, 'Search')).toEqual([
+				expect.objectContaining({ id: '640000000000000000000002', first_name: 'Jan', last_name: 'Nowak', phone_number: '48500000002' }),
+			]);
+			expect(jsonOf(run, 'Filter and Sort').map((contact) => [contact.last_name, contact.points_balance])).toEqual([
+				['Kowalska', '120'],
+				['Nowak', '40'],
+			]);
+			const all = jsonOf(run, 'All Contacts');
+			expect(all).toHaveLength(211);
+			expect(new Set(all.map((contact) => contact.id)).size).toBe(211);
+			const first = jsonOf(run, 'First 150');
+			expect(first.map((contact) => contact.id)).toEqual(all.slice(0, 150).map((contact) => contact.id));
+			expect(itemsOf(run, 'All Contacts').every((item) => pairedIndex(item) === 0)).toBe(true);
+		},
+	);
 });

@@ -1,35 +1,25 @@
 /**
- * Custom contact fields (issue 32) at the operation level against a mocked service (nock): Create
- * and Update send each custom field as a form field named like it (as the official PHP client's
- * setCustomField does), after one read of the account's fields (`GET /contacts/fields`); a field
- * the account does not have or a value not of its field's type is refused before anything is
- * sent; Get Many filters by a custom field compared as its type, applied by the node
- * (docs/service-differences.md C5, C8). The workflow level is in
- * test/workflow/resources-contact-custom-fields.test.ts.
+ * Contact → Create and Update with Custom Fields (issue 32) against a mocked service (nock): each
+ * custom field sent as a form field named like it (as the official PHP client's setCustomField
+ * does), after one read of the account's fields (`GET /contacts/fields`); a field the account does
+ * not have or a value not of its field's type refused before anything is sent
+ * (docs/service-differences.md C5, C8); token only. In n8n's engine against the emulator with its
+ * conformance checks on (issue 32, part 5): Create and Update with Custom Fields, Get Many filtered
+ * by one (also when the service ignores filters it does not publish), the refusals as error items
+ * with Continue On Fail and as a stopped workflow without it. The filter at the operation level:
+ * getMany.filters.test.ts.
  */
-import type { ILoadOptionsFunctions, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
-import { loadOptions } from '../../nodes/Smsapi/methods';
-import { legacyCredentials, loadOptionsContext } from '../support/n8n-context';
-import { contact } from './support/contact-fixtures';
-import { failure, mockService, operationCredentials, runNode, useMockedNetwork } from './support/run-node';
+import { legacyCredentials } from '../../support/n8n-context';
+import type { Parameters } from '../../workflow/chains';
+import { recorded, summary } from '../../workflow/resource-fixtures';
+import { nodeError as errorOf, nodeJson as jsonOf } from '../../workflow/run-result';
+import { FIELDS, contact, fieldsService as service } from '../support/contact-fixtures';
+import { type Chain, useChainWorkflows } from '../support/engine';
+import { failure, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
-
-const FIELDS = [
-	{ id: '660000000000000000000001', name: 'loyalty_level', type: 'text' },
-	{ id: '660000000000000000000002', name: 'points_balance', type: 'number' },
-	{ id: '660000000000000000000003', name: 'vip_since', type: 'date' },
-	{ id: '660000000000000000000004', name: 'work_email', type: 'email' },
-	{ id: '660000000000000000000005', name: 'office_phone', type: 'phone_number' },
-];
-
-/** A service that lists FIELDS and creates, changes and lists contacts. */
-const service = () =>
-	mockService()
-		.on('GET', '/contacts/fields', () => [200, { size: FIELDS.length, collection: FIELDS }])
-		.on('POST', '/contacts', (request) => [201, { ...contact(1), ...request.body }])
-		.on('PUT', `/contacts/${contact(1).id}`, (request) => [200, { ...contact(1), ...request.body }]);
 
 const custom = (...rows: Array<[string, unknown]>) => ({ field: rows.map(([name, value]) => ({ name, value })) });
 const create = (customFields: unknown, extra: INodeParameters = {}): INodeParameters => ({
@@ -163,76 +153,103 @@ describe('contact.create and contact.update: Custom Fields', () => {
 	});
 });
 
-describe('the custom fields dropdown by name (getContactFieldNames)', () => {
-	it('lists the fields by name, labelled with their type, sorted', async () => {
-		mockService().on('GET', '/contacts/fields', () => [200, { size: 2, collection: [FIELDS[2], FIELDS[1]] }]);
-		const context = loadOptionsContext({ credentials: operationCredentials() }) as ILoadOptionsFunctions;
-		expect(await loadOptions.getContactFieldNames.call(context)).toEqual([
-			{ name: 'points_balance (number)', value: 'points_balance', description: 'A number field' },
-			{ name: 'vip_since (date)', value: 'vip_since', description: 'A date field' },
-		]);
-	});
+const customRows = (...rows: Array<[string, string]>) => ({ field: rows.map(([name, value]) => ({ name, value })) });
+const created = { __rl: true, mode: 'id', value: "={{ $('Create With Fields').first().json.id }}" };
+const pointsAtLeast = (value: string): Parameters => ({
+	resource: 'contact',
+	operation: 'getMany',
+	returnAll: true,
+	filters: { filter: [{ field: 'custom', customField: 'points_balance', operator: 'gte', value }] },
 });
 
-describe('contact.getMany: a custom-field filter, compared as its field type and applied by the node', () => {
-	const people = [
-		{ ...contact(1), points_balance: '9', vip_since: '2023-12-31', office_phone: '48221234567' },
-		{ ...contact(2), points_balance: '10', vip_since: '2024-01-01' },
-		{ ...contact(3), points_balance: '120', vip_since: '2024-06-30T12:00:00+02:00' },
-		{ ...contact(4), points_balance: 'n/a' },
-		contact(5),
-	];
-	const listing = () =>
-		service().on('GET', '/contacts', () => [200, { size: people.length, collection: people }]);
-	const filtered = (filter: INodeParameters): INodeParameters => ({
-		resource: 'contact',
-		operation: 'getMany',
-		returnAll: true,
-		filters: { filter: [{ field: 'custom', ...filter }] },
-	});
-	const ids = (output: Array<{ json: { id?: unknown } }>) => output.map((item) => item.json.id);
+const CHAIN: Chain = [
+	[
+		'Create With Fields',
+		{
+			resource: 'contact',
+			operation: 'create',
+			phoneNumber: '48500000077',
+			additionalFields: { firstName: 'Ewa', customFields: customRows(['loyalty_level', 'gold'], ['points_balance', '75']) },
+		},
+	],
+	['Update Fields', { resource: 'contact', operation: 'update', contactId: created, updateFields: { customFields: customRows(['points_balance', '80']) } }],
+	['Filter Points', pointsAtLeast('80')],
+	[
+		'Bad Number',
+		{ resource: 'contact', operation: 'create', phoneNumber: '48500000078', additionalFields: { customFields: customRows(['points_balance', 'lots']) } },
+	],
+	['Unknown Field', { resource: 'contact', operation: 'update', contactId: created, updateFields: { customFields: customRows(['shoe_size', '42']) } }],
+	['Bad Filter', pointsAtLeast('eighty')],
+];
 
-	it('numbers as numbers, dates as days, phone numbers without formatting; no value or another type never matches', async () => {
-		const mock = listing();
-		const atLeastTen = await runNode({ parameters: filtered({ customField: 'points_balance', operator: 'gte', value: '10' }) });
-		expect(ids(atLeastTen)).toEqual([contact(2).id, contact(3).id]);
-		const year = await runNode({
-			parameters: filtered({ customField: FIELDS[2].id, operator: 'between', value: '2024-01-01', valueTo: '2024-12-31' }),
+describe("contact.create and update with Custom Fields, and getMany filtered by one, in n8n's engine against the emulator", () => {
+	const suite = useChainWorkflows({
+		continue: { chains: [CHAIN], continueOnFail: true },
+		stop: { chains: [CHAIN.slice(3, 4)], continueOnFail: false },
+	});
+	const emulator = () => suite.emulator();
+	beforeEach(() => {
+		emulator().reset();
+		// A contact whose number field holds no number: no comparison may pick it up.
+		emulator().state.contacts.push({
+			...emulator().state.contacts[5],
+			id: '640000000000000000000099',
+			phone_number: '48500000099',
+			custom: { points_balance: 'n/a' },
 		});
-		expect(ids(year)).toEqual([contact(2).id, contact(3).id]);
-		const phone = await runNode({ parameters: filtered({ customField: 'office_phone', operator: 'equals', value: '+48 22 123 45 67' }) });
-		expect(ids(phone)).toEqual([contact(1).id]);
-		// The service is never sent the custom field: it is not among the published filters.
-		expect(mock.calls.filter((call) => call.path === '/contacts').map((call) => call.query)).toEqual([
-			{ offset: '0', limit: '100' },
-			{ offset: '0', limit: '100' },
-			{ offset: '0', limit: '100' },
+	});
+
+	it('create and update with custom fields, a filter by one, and the refusals as error items (Continue On Fail)', async () => {
+		const run = await suite.run('continue');
+		expect(run.error).toBeUndefined();
+		const [ewa] = jsonOf(run, 'Create With Fields');
+		const id = String(ewa.id);
+		expect(ewa).toMatchObject({ first_name: 'Ewa', loyalty_level: 'gold', points_balance: '75' });
+		expect(jsonOf(run, 'Update Fields')).toEqual([expect.objectContaining({ id, loyalty_level: 'gold', points_balance: '80' })]);
+		// 120 (Anna) and 80 (Ewa); 40, 5 and "n/a" do not count.
+		expect(jsonOf(run, 'Filter Points').map((contact) => [contact.first_name, contact.points_balance])).toEqual([
+			['Anna', '120'],
+			['Ewa', '80'],
 		]);
-	});
-
-	it('a value not of the field type, or a field the account does not have, is refused before any contact is read', async () => {
-		const mock = listing();
-		const notNumber = await failure(runNode({ parameters: filtered({ customField: 'points_balance', operator: 'gt', value: 'ten' }) }));
-		expect(notNumber.message).toBe(
-			'The custom field "points_balance" (number) in Filter 1 takes a number, e.g. 42 or 12.5 (a dot before the decimals, no spaces or units), not "ten"',
+		expect(jsonOf(run, 'Bad Number')[0].error).toBe(
+			'The custom field "points_balance" (number) takes a number, e.g. 42 or 12.5 (a dot before the decimals, no spaces or units), not "lots"',
 		);
-		expect(notNumber.description).toMatch(/^Nothing was requested\. Enter a number/);
-		const badEnd = await failure(
-			runNode({ parameters: filtered({ customField: 'vip_since', operator: 'between', value: '2024-01-01', valueTo: 'soon' }) }),
-		);
-		expect(badEnd.message).toMatch(/^The custom field "vip_since" \(date\) in Filter 1 takes a date as YYYY-MM-DD/);
-		const containsWord = await failure(runNode({ parameters: filtered({ customField: 'points_balance', value: 'lots' }) }));
-		expect(containsWord.description).toBe('Nothing was requested. Enter a number, e.g. 42 or 12.5 (a dot before the decimals, no spaces or units), or a part of one.');
-		// A name typed in a workflow saved before the dropdown, that the account does not have.
-		const unknown = await failure(runNode({ parameters: filtered({ customField: 'customer_id', operator: 'equals', value: '7' }) }));
-		expect(unknown.message).toBe('The contacts database has no custom field "customer_id"');
-		expect(unknown.description).toMatch(/^Nothing was requested\. The account's custom fields: loyalty_level \(text\)/);
-		expect(mock.calls.every((call) => call.path === '/contacts/fields')).toBe(true);
-	});
+		expect(jsonOf(run, 'Unknown Field')[0].error).toBe('The contacts database has no custom field "shoe_size"');
+		expect(jsonOf(run, 'Bad Filter')[0].error).toMatch(/^The custom field "points_balance" \(number\) in Filter 1 takes a number/);
 
-	it('Contains keeps matching a part of the value as text, as before the field types', async () => {
-		listing();
-		const part = await runNode({ parameters: filtered({ customField: 'points_balance', value: '2' }) });
-		expect(ids(part)).toEqual([contact(3).id]);
-	});
+		const requests = await recorded(emulator());
+		// Each node reads the fields once; the refused ones send nothing else.
+		expect(summary(requests)).toEqual([
+			'GET /contacts/fields',
+			'POST /contacts',
+			'GET /contacts/fields',
+			`PUT /contacts/${id}`,
+			'GET /contacts/fields',
+			'GET /contacts',
+			'GET /contacts/fields',
+			'GET /contacts/fields',
+			'GET /contacts/fields',
+		]);
+		expect(requests[1].body).toEqual({ phone_number: '48500000077', first_name: 'Ewa', loyalty_level: 'gold', points_balance: '75' });
+		expect(requests[3].body).toEqual({ points_balance: '80' });
+		// The filter is not sent: the published API lists no custom-field filters.
+		expect(requests[5].query).toEqual({ offset: '0', limit: '100' });
+		expect(emulator().state.contacts.find((contact) => contact.id === id)?.custom).toEqual({ loyalty_level: 'gold', points_balance: '80' });
+		expect(emulator().state.contacts.some((contact) => contact.phone_number === '48500000078')).toBe(false);
+	}, 60_000);
+
+	it('a service that ignores the filters it does not publish (lenient) gives the same filtered list', async () => {
+		emulator().state.account.lenientQuery = true;
+		const run = await suite.run('continue');
+		expect(jsonOf(run, 'Filter Points').map((contact) => contact.points_balance)).toEqual(['120', '80']);
+	}, 60_000);
+
+	it('without Continue On Fail a value not of its field type stops the workflow before anything is created', async () => {
+		const run = await suite.run('stop');
+		expect(run.status).toBe('error');
+		const error = errorOf(run, 'Bad Number');
+		expect(error.message).toMatch(/^The custom field "points_balance" \(number\) takes a number/);
+		expect(error.description).toBe('Nothing was created. Enter a number, e.g. 42 or 12.5 (a dot before the decimals, no spaces or units).');
+		expect(summary(await recorded(emulator()))).toEqual(['GET /contacts/fields']);
+	}, 30_000);
 });

@@ -1,7 +1,7 @@
 /**
  * Personalised texts as one template (send/personalise.ts), the pure parts: the template of a
  * Message expression, the cut of a text into its values, which values a parameter carries, and
- * which sends of a run are rewritten. Through the node: test/operations/smsSendPersonalised.test.ts;
+ * which sends of a run are rewritten. Through the node: test/operations/sms/send.personalised.test.ts;
  * generated item sets: test/fuzz/personalised-texts.test.ts.
  */
 import { carriable, cutText, personaliseSends, textTemplate } from '../../nodes/Smsapi/send/personalise';

@@ -26,6 +26,10 @@ export function useEmulator(options: EmulatorOptions = {}): () => Emulator {
 	};
 }
 
+/** The emulator's token credential on its primary and backup addresses. */
+export const emulatorCredentials = (emulator: Emulator) =>
+	tokenCredentials({ token: 'test-token', baseUrl: emulator.primaryUrl, backupUrl: emulator.backupUrl });
+
 /** Runs the node with the emulator's token on its primary address (no backup). */
 export const runOnEmulator = (emulator: Emulator, parameters: INodeParameters): Promise<INodeExecutionData[]> =>
 	runNode({ parameters, credentials: tokenCredentials({ token: 'test-token', baseUrl: emulator.primaryUrl, backupUrl: '' }) });

@@ -172,7 +172,9 @@ export function useMockedNetwork(): void {
 /**
  * Lets requests to servers on loopback through while the enclosing describe block runs (the
  * emulator, and n8n's engine in-process talking to it: test/workflow/suite.ts), the rest of the
- * file keeping nock's mocks and no real network.
+ * file keeping nock's mocks and no real network. The file must call useMockedNetwork() too: nock's
+ * interception outlives the file in its jest worker, and its afterAll lets the network through again
+ * for the files after it.
  */
 export function useLoopback(): void {
 	beforeAll(() => nock.enableNetConnect(/^127\.0\.0\.1/));

@@ -10,10 +10,10 @@ import { createHash, createHmac } from 'node:crypto';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { approvalParameters, approvalService, SIGNING_SECRET, startWaiting } from '../approval/support/approval-calls';
-import { executeContext, smsapiNode } from '../support/n8n-context';
-import { failure, mockService, nodeContext, operationCredentials, runNode, useMockedNetwork } from './support/run-node';
+import { Smsapi } from '../../../nodes/Smsapi/Smsapi.node';
+import { approvalParameters, approvalService, SIGNING_SECRET, startWaiting } from '../../approval/support/approval-calls';
+import { executeContext, smsapiNode } from '../../support/n8n-context';
+import { failure, mockService, nodeContext, operationCredentials, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
 

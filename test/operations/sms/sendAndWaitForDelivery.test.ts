@@ -9,8 +9,8 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { createHash } from 'node:crypto';
 
-import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { failure, mockService, nodeContext, runNode, useMockedNetwork } from './support/run-node';
+import { Smsapi } from '../../../nodes/Smsapi/Smsapi.node';
+import { failure, mockService, nodeContext, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
 

@@ -1,17 +1,17 @@
 /**
- * The sms resource through n8n's engine in-process: the `sms-*` fixtures run on n8n-core's
- * WorkflowExecute against the in-process emulator; each test checks what the emulator received
- * on the wire (the sms.do form body), what it did (its messages, credits) and what the node output.
- * Real n8n runs one of them as a smoke test: test/e2e/installed-package.test.ts.
+ * SMS → Send in n8n's engine in-process: the `sms-send-*` fixtures run on n8n-core's WorkflowExecute
+ * against the emulator; each test checks what the emulator received on the wire (the sms.do form
+ * body), what it did (its messages, credits) and what the node output: a single send, several
+ * numbers, a template with params, personalised items in one request, a scheduled send then
+ * deleted (Delete Scheduled's run in a workflow), every option, an invalid number with and without
+ * Continue On Fail, error 103. Real n8n runs one of them as a smoke test:
+ * test/e2e/installed-package.test.ts. Retries: send.failover.test.ts; 1,000 items:
+ * send.batching.test.ts.
  */
-import type { INode } from 'n8n-workflow';
-
-import { headerOf } from '../e2e/harness/smsapi';
+import { headerOf } from '../../e2e/harness/smsapi';
 import {
-	allRequests,
 	credits,
 	GENERATED_IDX,
-	injectFault,
 	messages,
 	requestWith,
 	responseOf,
@@ -19,9 +19,12 @@ import {
 	smsDoRequests,
 	type EmulatedMessage,
 	type SmsDoRequest,
-} from '../e2e/sms/support';
-import { nodeError, nodeItems, pairedIndex, type WorkflowRun } from './run-result';
-import { useEmulatorSuite } from './suite';
+} from '../../e2e/sms/support';
+import { nodeError, nodeItems, pairedIndex, type WorkflowRun } from '../../workflow/run-result';
+import { useEngine } from '../support/engine';
+import { useMockedNetwork } from '../support/run-node';
+
+useMockedNetwork();
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -34,12 +37,10 @@ function expectSafeSend(body: Record<string, string>, recipients: number) {
 	expect(new Set(idx).size).toBe(recipients);
 }
 
-describe('in-process n8n: sms send', () => {
-	// Delivery reports are not part of these tests: keep them from firing while a test runs.
-	const suite = useEmulatorSuite({ emulator: { dlrDelayMs: 600_000 } });
+describe("sms.send in n8n's engine against the emulator", () => {
+	// Delivery reports are not part of these tests: useEngine keeps them from firing while a test runs.
+	const suite = useEngine();
 	const emulator = () => suite.emulator();
-
-	beforeEach(() => emulator().reset());
 
 	it('single: one POST sms.do (bearer, form body, sender, idx, check_idx=1); one output item with the id, points as a number', async () => {
 		const run = await suite.run('sms-send-single');
@@ -239,92 +240,6 @@ describe('in-process n8n: sms send', () => {
 		});
 	});
 
-	it('group send: sendToGroup posts group=customers; one output item per contact, contact fields filled in', async () => {
-		const run = await suite.run('sms-send-group');
-		const items = nodeItems(run, 'SMSAPI');
-
-		const requests = await smsDoRequests(emulator());
-		expect(requests).toHaveLength(1);
-		expect(requests[0].body).toEqual({
-			format: 'json',
-			group: 'customers',
-			message: 'Hi [%contact.first_name%], new arrivals are in.',
-			from: 'MyShop',
-		});
-		expect(items.map((item) => [pairedIndex(item), item.json.number, item.json.group])).toEqual([
-			[0, '48500000001', 'customers'],
-			[0, '48500000002', 'customers'],
-			[0, '48500000003', 'customers'],
-		]);
-		const texts = (await messages(emulator())).map((m) => [m.number, m.text, m.group]);
-		expect(texts).toEqual([
-			['48500000001', 'Hi Anna, new arrivals are in.', 'customers'],
-			['48500000002', 'Hi Jan, new arrivals are in.', 'customers'],
-			['48500000003', 'Hi Piotr, new arrivals are in.', 'customers'],
-		]);
-	});
-
-	it('group send after a primary failure: not repeated blindly (a group send carries no per-recipient idx); the node says the outcome is unknown', async () => {
-		await injectFault(emulator(), { address: 'primary', endpoint: 'sms.do', mode: '500', times: 1 });
-		const run = await suite.run('sms-send-group');
-		const error = nodeError(run, 'SMSAPI');
-		expect(error.message).toMatch(/may or may not have accepted .* not repeated, to avoid a double send/);
-		const requests = await smsDoRequests(emulator());
-		expect(requests.map((r) => `${r.address} ${r.responseStatus}`)).toEqual(['primary 500']);
-		expect(await messages(emulator())).toEqual([]);
-	});
-
-	it("n8n's Retry On Fail after the outcome was lost: the retry repeats the same idx, the service answers 53, each number got one message", async () => {
-		// Every attempt of the node's first try is processed by the service but its answer is
-		// lost (the transport gives up: outcome unknown). n8n then runs the node again.
-		await injectFault(emulator(), { address: 'primary', endpoint: 'sms.do', mode: 'lost', times: 2 });
-		await injectFault(emulator(), { address: 'backup', endpoint: 'sms.do', mode: 'lost', times: 2 });
-		const run = await suite.run('sms-send-retry');
-		expect(run.error).toBeUndefined();
-		const items = nodeItems(run, 'SMSAPI');
-
-		const requests = await smsDoRequests(emulator());
-		const lost = requests.filter((r) => r.responseStatus === 'lost');
-		expect(lost.length).toBeGreaterThanOrEqual(2);
-		const last = requests[requests.length - 1];
-		expect(responseOf(last)).toMatchObject({ error: 53 });
-		// Every attempt, the retry's included, carried the same two idx values.
-		expect(new Set(requests.map((r) => r.body.idx)).size).toBe(1);
-		expect(requests[0].body.idx).toMatch(/^[0-9a-f]{32}\|[0-9a-f]{32}$/);
-
-		const sent = await messages(emulator());
-		expect(sent.map((m) => m.number).sort()).toEqual(['48500300001', '48500300002']);
-		const idx = requests[0].body.idx.split('|');
-		expect(items.map((item) => [pairedIndex(item), item.json])).toEqual([
-			[0, { id: null, number: '48500300001', idx: idx[0], status: 'ACCEPTED', accepted_earlier: true }],
-			[0, { id: null, number: '48500300002', idx: idx[1], status: 'ACCEPTED', accepted_earlier: true }],
-		]);
-	});
-
-	it("n8n's Retry On Fail whose text changed between tries (issue 29, finding 7): the retry is refused (53) and the node fails saying the EARLIER text may have gone out, never 'accepted'", async () => {
-		// As above, every attempt of the first try is processed but its answer lost; the message is
-		// an expression that gives another text at each try.
-		await injectFault(emulator(), { address: 'primary', endpoint: 'sms.do', mode: 'lost', times: 2 });
-		await injectFault(emulator(), { address: 'backup', endpoint: 'sms.do', mode: 'lost', times: 2 });
-		const workflow = suite.fixture('sms-send-retry');
-		const smsapi = (workflow.nodes as INode[]).find((node) => node.name === 'SMSAPI')!;
-		smsapi.parameters = { ...smsapi.parameters, message: "={{ 'Your code: ' + Math.random().toString(36).slice(2, 10) }}" };
-		const run = await suite.n8n().run(workflow);
-
-		const error = nodeError(run, 'SMSAPI');
-		expect(error.message).toBe('SMSAPI error 53: an earlier try of this node sent these messages with other content, which may have gone out');
-		expect(error.description).toMatch(/the EARLIER content may have gone out to these numbers, and this try's content was not sent/);
-		const requests = await smsDoRequests(emulator());
-		const texts = new Set(requests.map((r) => r.body.message));
-		expect(texts.size).toBe(2);
-		expect(new Set(requests.map((r) => r.body.idx)).size).toBe(1);
-		expect(responseOf(requests[requests.length - 1])).toMatchObject({ error: 53 });
-		// Each number got one message: the first try's text.
-		const sent = await messages(emulator());
-		expect(sent.map((m) => m.number).sort()).toEqual(['48500300001', '48500300002']);
-		expect(new Set(sent.map((m) => m.text))).toEqual(new Set([requests[0].body.message]));
-	});
-
 	it('an invalid number among valid ones, Continue On Fail: that item is an error item, the others are sent', async () => {
 		const run = await suite.run('sms-send-invalid-continue');
 		expect(run.error).toBeUndefined();
@@ -369,26 +284,5 @@ describe('in-process n8n: sms send', () => {
 		expect(responseOf(requests[0])).toMatchObject({ error: 103 });
 		expect(await messages(emulator(), { test: true })).toEqual([]);
 		expect(await credits(emulator())).toBe(0.2);
-	});
-
-	it('calculate works offline: encoding, characters, parts, special characters, normalized text; no request at all', async () => {
-		const run = await suite.run('sms-calculate');
-		const [plain] = nodeItems(run, 'SMSAPI');
-		const [normalized] = nodeItems(run, 'Normalized');
-		expect(plain.json).toMatchObject({
-			encoding: 'UCS-2',
-			characters: 31,
-			parts: 1,
-			specialCharacters: ['ż', 'ó', 'ł', 'ć', 'ę', 'ś', 'ą', 'ź', 'ń', '–'],
-			cost: { normal: 2, fast: 3 },
-		});
-		expect(normalized.json).toMatchObject({
-			encoding: 'GSM-7',
-			characters: 31,
-			parts: 1,
-			specialCharacters: [],
-			normalizedText: 'Zazolc gesla jazn - 20% taniej!',
-		});
-		expect(await allRequests(emulator())).toEqual([]);
 	});
 });

@@ -7,7 +7,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { failure, mockService, runNode, useMockedNetwork, type WireRequest } from './support/run-node';
+import { failure, mockService, runNode, useMockedNetwork, type WireRequest } from '../support/run-node';
 
 useMockedNetwork();
 

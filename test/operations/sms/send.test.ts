@@ -1,16 +1,24 @@
 /**
- * sms.send at the operations level: the real node (description, router, operation, transport,
- * credential) against a mocked service (nock, with the small sms.do of sms-do.ts).
+ * SMS → Send at the operation level: the real node (description, router, operation, transport,
+ * credential) against a mocked service (nock, with the small sms.do of support/sms-do.ts).
  *
- * What the service receives: the request, every option under its service name, idx values,
- * templates and dates (a date-picker value in the workflow time zone); and the checks that stop a
- * send before anything reaches the wire.
+ * What the service receives: the request, every option under its service name (and the dropdowns
+ * that fill Sender Name and Template), idx values, templates and dates (a date-picker value in the
+ * workflow time zone); the checks that stop a send before anything reaches the wire; and what is
+ * the same for every item read once per run: Message and Options without an expression resolved
+ * once, only To (and what holds an expression) per item, a plain read of the item
+ * (`{{ $json.phone }}`) rendered by the node's fast path without asking n8n, the rest n8n's, per
+ * item; what the service receives unchanged. The other topics of the send: send.<topic>.test.ts
+ * beside this file (batching, failover, idx, parallel, personalised, safety, workflow).
  */
+import nock from 'nock';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { wallTimeToDate } from '../../nodes/Smsapi/helpers/serviceDates';
-import { type RunOptions, failure, mockService, runNode, smsSend, useMockedNetwork } from './support/run-node';
-import { smsDo } from './support/sms-do';
+import { Smsapi } from '../../../nodes/Smsapi/Smsapi.node';
+import { wallTimeToDate } from '../../../nodes/Smsapi/helpers/serviceDates';
+import { PRIMARY } from '../../support/n8n-context';
+import { type RunOptions, failure, mockService, nodeContext, runNode, smsSend, useMockedNetwork } from '../support/run-node';
+import { smsDo } from '../support/sms-do';
 
 useMockedNetwork();
 
@@ -272,5 +280,89 @@ describe('sms.send: checks before anything is sent', () => {
 		});
 		expect(service.calls.map((call) => call.body.to)).toEqual(['48500000001']);
 		expect(output[1]).toEqual({ json: expect.objectContaining({ error: expect.stringMatching(/Single is on/) }), pairedItem: { item: 1 } });
+	});
+});
+
+const PHONES = Array.from({ length: 12 }, (_, i) => String(48500400000 + i));
+
+function service(bodies: Array<Record<string, string>>): void {
+	nock(PRIMARY)
+		.persist()
+		.post('/sms.do')
+		.query(true)
+		.reply((_uri, body) => {
+			const form = Object.fromEntries(new URLSearchParams(String(body)));
+			bodies.push(form);
+			const idx = form.idx.split('|');
+			const list = form.to.split(',').map((number, i) => ({ id: `id-${number}`, points: '0.1650', number, submitted_number: number, status: 'QUEUE', idx: idx[i] }));
+			return [200, JSON.stringify({ count: list.length, list })];
+		});
+}
+
+async function run(parameters: INodeParameters) {
+	const bodies: Array<Record<string, string>> = [];
+	service(bodies);
+	const context = nodeContext({ parameters, items: PHONES.map((phone) => ({ phone })) });
+	const read = jest.spyOn(context, 'getNodeParameter');
+	const [output] = await new Smsapi().execute.call(context);
+	const reads = (name: string) => read.mock.calls.filter(([path]) => path === name).length;
+	return { output, bodies, reads };
+}
+
+describe('sms.send: parameters read once per run where they cannot differ', () => {
+	it('constant Message and Options: read once; To (an expression) per item; one request with every number', async () => {
+		const { output, bodies, reads } = await run(smsSend('={{ $json.phone }}', 'Hello', { from: 'Test', maxParts: 2 }));
+		// {{ $json.phone }} is the fast path's: n8n is not asked.
+		expect(reads('to')).toBe(0);
+		expect(reads('message')).toBe(1);
+		expect(reads('options')).toBe(1);
+		expect(bodies).toHaveLength(1);
+		expect(bodies[0]).toMatchObject({ to: PHONES.join(','), message: 'Hello', from: 'Test', max_parts: '2', check_idx: '1' });
+		expect(output.map((item) => item.json.number)).toEqual(PHONES);
+	});
+
+	it('an expression in Options or Message: read per item, as before; the values per item reach the service', async () => {
+		const { bodies, reads } = await run(smsSend('={{ $json.phone }}', '=Hi {{ $json.phone.slice(-2) }}', { from: 'Test', param1: '={{ $json.phone.slice(-4) }}' }));
+		expect(reads('message')).toBe(PHONES.length);
+		// Options member by member: the constant From once, the expression Param 1 per item.
+		expect(reads('options.from')).toBe(1);
+		expect(reads('options.param1')).toBe(PHONES.length);
+		expect(reads('to')).toBe(0);
+		// Different texts cannot share a request: one per item, each with its own param1.
+		expect(bodies).toHaveLength(PHONES.length);
+		const byNumber = Object.fromEntries(bodies.map((body) => [body.to, body]));
+		for (const phone of PHONES) expect(byNumber[phone]).toMatchObject({ message: `Hi ${phone.slice(-2)}`, param1: phone.slice(-4) });
+	});
+
+	it('plain reads of the item in To, Message and Param 1: rendered by the node, n8n not asked; the same request as n8n renders', async () => {
+		const { bodies, reads } = await run(smsSend('={{ $json.phone }}', '=Hi {{ $json["phone"] }}!', { param1: '={{ $json.phone }}' }));
+		expect(reads('to') + reads('message') + reads('options.param1')).toBe(0);
+		// Param 1 differs per recipient but the message does too: one request per item.
+		const byNumber = Object.fromEntries(bodies.map((body) => [body.to, body]));
+		for (const phone of PHONES) expect(byNumber[phone]).toMatchObject({ message: `Hi ${phone}!`, param1: phone });
+	});
+
+	it('a constant message too long for Max Parts fails every item with the same error, as when it was checked per item', async () => {
+		const context = nodeContext({ parameters: smsSend('={{ $json.phone }}', 'x'.repeat(200), { maxParts: 1 }), items: PHONES.slice(0, 3).map((phone) => ({ phone })), continueOnFail: true });
+		const [output] = await new Smsapi().execute.call(context);
+		expect(output).toHaveLength(3);
+		expect(new Set(output.map((item) => item.json.error)).size).toBe(1);
+		expect(String(output[0].json.error)).toMatch(/needs 2 parts/);
+	});
+});
+
+describe('sms.send: the dropdowns of its options', () => {
+	it('the send options name these methods', () => {
+		const send = new Smsapi().description.properties.find(
+			(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('send'),
+		);
+		const byName = Object.fromEntries(
+			((send?.options ?? []) as Array<{ name: string; typeOptions?: { loadOptionsMethod?: string } }>).map((o) => [
+				o.name,
+				o.typeOptions?.loadOptionsMethod,
+			]),
+		);
+		expect(byName.from).toBe('getSenderNames');
+		expect(byName.template).toBe('getTemplates');
 	});
 });

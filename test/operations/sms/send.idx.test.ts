@@ -1,6 +1,6 @@
 /**
- * sms.send against a mocked service (nock, the sms.do of sms-do-check-idx.ts), for what conformance
- * and hardening changed:
+ * SMS → Send, idx: against a mocked service (nock, the sms.do of support/sms-do-check-idx.ts), for
+ * what conformance and hardening changed:
  * - idx and check_idx: check_idx=1 only for the idx values the node generates; a
  *   user's own Idx follows the user's Check Idx, and is repeated on the backup only when the
  *   repeat cannot double; a partial own Idx is refused;
@@ -11,10 +11,10 @@
 import nock from 'nock';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { RunOptions, WireRequest } from './support/run-node';
-import { BACKUP, PRIMARY, tokenCredentials } from '../support/n8n-context';
-import { backupSmsDo, failure, mockService, runNode, smsSend, useMockedNetwork } from './support/run-node';
-import { answer, service } from './support/sms-do-check-idx';
+import { BACKUP, PRIMARY, tokenCredentials } from '../../support/n8n-context';
+import type { RunOptions, WireRequest } from '../support/run-node';
+import { backupSmsDo, failure, mockService, runNode, smsSend, useMockedNetwork } from '../support/run-node';
+import { answer, service } from '../support/sms-do-check-idx';
 
 useMockedNetwork();
 

@@ -1,16 +1,18 @@
 /**
- * Requests of one send run in parallel: at most Max Parallel Requests in flight (default
- * 4, below the service's limit of 5 simultaneous sends), error 202 over the limit answered by
- * waiting and repeating (the service refused it unprocessed: nothing doubles), output order and
- * pairedItem as the input's whatever order the answers arrive in.
+ * SMS → Send, parallel requests: the requests of one send run in parallel, at most Max Parallel
+ * Requests in flight (default 4, below the service's limit of 5 simultaneous sends), error 202 over
+ * the limit answered by waiting and repeating (the service refused it unprocessed: nothing
+ * doubles), output order and pairedItem as the input's whatever order the answers arrive in; and
+ * runInParallel (helpers/parallel.ts) that runs them. The same for Send to Group, Number Lookup and
+ * Contact → Get Many: their operations' tests.
  */
 import nock from 'nock';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { runInParallel } from '../../nodes/Smsapi/helpers/parallel';
-import { PRIMARY } from '../support/n8n-context';
-import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
-import { type NodeError, failure, nodeContext, runNode, smsSend, useMockedNetwork } from './support/run-node';
+import { Smsapi } from '../../../nodes/Smsapi/Smsapi.node';
+import { runInParallel } from '../../../nodes/Smsapi/helpers/parallel';
+import { PRIMARY } from '../../support/n8n-context';
+import { type NodeError, failure, nodeContext, runNode, smsSend, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
 
@@ -165,33 +167,5 @@ describe('runInParallel', () => {
 		expect(handed).toEqual(started);
 		expect(started).not.toContain(9);
 		expect(handed).toContain(4);
-	});
-});
-
-describe('sms.sendToGroup: one request per item, in parallel', () => {
-	it('8 group sends: at most 4 in flight, output in input order, each paired with its item', async () => {
-		let inFlight = 0;
-		let peak = 0;
-		nock(PRIMARY)
-			.persist()
-			.post('/sms.do')
-			.query(true)
-			.reply(function (_uri, body, callback) {
-				const group = String(new URLSearchParams(String(body)).get('group'));
-				inFlight++;
-				peak = Math.max(peak, inFlight);
-				setTimeout(() => {
-					inFlight--;
-					callback(null, [200, JSON.stringify({ count: 1, list: [{ id: `id-${group}`, points: '0.1650', number: '48500000001', status: 'QUEUE' }] })]);
-				}, 80 - Number(group.slice(1)) * 8);
-			});
-		const groups = Array.from({ length: 8 }, (_, i) => `g${i}`);
-		const output = await runNode({
-			parameters: { resource: 'sms', operation: 'sendToGroup', group: '={{ $json.group }}', message: 'Hello', options: {} },
-			items: groups.map((group) => ({ group })),
-		});
-		expect(peak).toBe(4);
-		expect(output.map((item) => item.json.group)).toEqual(groups);
-		expect(output.map((item) => (item.pairedItem as { item: number }).item)).toEqual(groups.map((_, i) => i));
 	});
 });

@@ -1,17 +1,18 @@
 /**
- * sms.send against a mocked service (nock, the sms.do of sms-do-check-idx.ts), for what conformance
- * and hardening changed:
+ * SMS → Send, safety: against a mocked service (nock, the sms.do of support/sms-do-check-idx.ts), for
+ * what conformance and hardening changed:
  * - parts: 1 to 10, the account's own maximum decides when Max Parts is not set, and
  *   the service's error 12 in words;
  * - untrusted To and Message: a recipient limit per item, macros from expressions
  *   made inert;
  * - Allow Duplicates answered by idx (17.9); the list of sent messages in an error capped (17.14).
- * The idx values (check_idx, generated idx, error 53): smsSendIdx.test.ts.
+ * The idx values (check_idx, generated idx, error 53): send.idx.test.ts; Send to Group's message
+ * made inert the same way: sendToGroup.test.ts.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { failure, mockService, runNode, smsSend, useMockedNetwork } from './support/run-node';
-import { answer, service } from './support/sms-do-check-idx';
+import { failure, mockService, runNode, smsSend, useMockedNetwork } from '../support/run-node';
+import { answer, service } from '../support/sms-do-check-idx';
 
 useMockedNetwork();
 
@@ -115,21 +116,6 @@ describe('untrusted Message: macros from expressions made inert', () => {
 		await runNode({ parameters: send('=Hi \\{{ [%goto:https://shop.example%]', { neutralizeMacros: true }), items: customers.slice(0, 1) });
 		// n8n leaves the escaping backslash in the text; the macro after it is defused all the same.
 		expect(sms.calls[0].body.message).toBe('Hi \\{{ [ %goto:https://shop.example% ]');
-	});
-
-	it('send to group: the message is defused the same way', async () => {
-		const sms = mockService().on('POST', '/sms.do', () => [200, { count: 0, list: [] }]);
-		await runNode({
-			parameters: {
-				resource: 'sms',
-				operation: 'sendToGroup',
-				group: 'vip',
-				message: '=Hi [%contact.first_name%], {{ $json.name }}',
-				options: { neutralizeMacros: true },
-			},
-			items: customers.slice(0, 1),
-		});
-		expect(sms.calls[0].body.message).toBe('Hi [%contact.first_name%], Anna [ %goto:https://evil.example/x% ]');
 	});
 });
 

@@ -253,7 +253,11 @@ async function main() {
 	const batches = generate(seed, sizes);
 	let expressionsCompiled = 0;
 	let expressionsTotal = 0;
+	let batchesDone = 0;
 	for (const { items, expressions } of batches) {
+		// Progress on stderr, so that a run stopped by the test's time limit shows how far it got.
+		if (batchesDone++ % 10 === 0)
+			process.stderr.write(`batch ${batchesDone}/${batches.length}, ${counts.cases} cases\n`);
 		const parameters = {};
 		expressions.forEach((expression, j) => (parameters[`p${j}`] = expression));
 		const context = newWorkflow(parameters, items);

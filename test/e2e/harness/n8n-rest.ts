@@ -62,16 +62,28 @@ export class RestSession {
 
 	private async rawRest<T>(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: T; setCookie?: string[] }> {
 		if (!this.running()) throw new Error('n8n is not started: call start() first');
-		const res = await fetch(`${this.baseUrl()}${urlPath}`, {
-			method,
-			headers: {
-				'content-type': 'application/json',
-				'browser-id': BROWSER_ID,
-				...(this.cookie ? { cookie: this.cookie } : {}),
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-			signal: AbortSignal.timeout(DEFAULT_HTTP_TIMEOUT_MS),
-		});
+		const send = () =>
+			fetch(`${this.baseUrl()}${urlPath}`, {
+				method,
+				headers: {
+					'content-type': 'application/json',
+					'browser-id': BROWSER_ID,
+					...(this.cookie ? { cookie: this.cookie } : {}),
+				},
+				body: body === undefined ? undefined : JSON.stringify(body),
+				signal: AbortSignal.timeout(DEFAULT_HTTP_TIMEOUT_MS),
+			});
+		let res: Response;
+		try {
+			res = await send();
+		} catch (error) {
+			// fetch reuses an idle keep-alive connection; n8n closes those after 5 s idle, and on a
+			// loaded machine the close can cross the next request (undici: "other side closed", CI saw
+			// it once on createWorkflow). n8n read nothing of that request: send it once more.
+			if (!closedBeforeAnswer(error)) throw error;
+			this.log.append('main', `[harness] ${method} ${urlPath}: the connection closed before an answer; sent again\n`);
+			res = await send();
+		}
 		const text = await res.text();
 		let parsed: unknown = text;
 		try {
@@ -227,4 +239,10 @@ export class RestSession {
 		if (res.status !== 200 || !id) throw this.fail(`POST /rest/executions/${executionId}/retry`, res);
 		return String(id);
 	}
+}
+
+/** fetch's error for a pooled connection the server closed (undici's SocketError, or a reset). */
+function closedBeforeAnswer(error: unknown): boolean {
+	const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+	return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
 }

@@ -208,7 +208,7 @@ describe('contact.getMany: pages after the first in parallel', () => {
 				setTimeout(() => {
 					inFlight--;
 					callback(null, [200, JSON.stringify({ size: 1000, collection })]);
-				}, 60 - offset / 20);
+				}, 250 + 60 - offset / 20); // long enough for all 4 to start on a loaded machine
 			});
 		const output = await runNode({ parameters: { resource: 'contact', operation: 'getMany', returnAll: true } });
 		expect(offsets).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900]);

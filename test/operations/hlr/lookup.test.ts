@@ -264,7 +264,7 @@ describe('hlr.lookup: chunks of 20 in parallel', () => {
 				setTimeout(() => {
 					inFlight--;
 					callback(null, [200, JSON.stringify(numbers.map((number) => ({ status: 'OK', number, id: `id${number}`, price: 0.01 })))]);
-				}, 60 - received.length * 10);
+				}, 250 + 60 - received.length * 10); // long enough for all 4 to start on a loaded machine
 			});
 		const list = Array.from({ length: 100 }, (_, i) => String(48500300000 + i));
 		const output = await runNode({ parameters: { resource: 'hlr', operation: 'lookup', numbers: list.join(','), options: {} } });

@@ -74,7 +74,7 @@ describe('sms.sendToGroup: one request per item, in parallel', () => {
 				setTimeout(() => {
 					inFlight--;
 					callback(null, [200, JSON.stringify({ count: 1, list: [{ id: `id-${group}`, points: '0.1650', number: '48500000001', status: 'QUEUE' }] })]);
-				}, 80 - Number(group.slice(1)) * 8);
+				}, 250 + 80 - Number(group.slice(1)) * 8); // long enough for all 4 to start on a loaded machine
 			});
 		const groups = Array.from({ length: 8 }, (_, i) => `g${i}`);
 		const output = await runNode({

@@ -241,8 +241,7 @@ export class RestSession {
 	}
 }
 
-/** fetch's error for a pooled connection the server closed (undici's SocketError, or a reset). */
+/** fetch's error for a pooled connection the server had closed (undici's SocketError "other side closed"). */
 function closedBeforeAnswer(error: unknown): boolean {
-	const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-	return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
+	return (error as { cause?: { code?: string } } | undefined)?.cause?.code === 'UND_ERR_SOCKET';
 }

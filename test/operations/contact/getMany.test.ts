@@ -14,6 +14,7 @@ import { recorded } from '../../workflow/resource-fixtures';
 import { nodeItems as itemsOf, nodeJson as jsonOf, pairedIndex } from '../../workflow/run-result';
 import { contact, contactList } from '../support/contact-fixtures';
 import { useResourceFixtures } from '../support/engine';
+import { inFlightGate } from '../support/in-flight';
 import { type NodeError, failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
@@ -189,8 +190,8 @@ describe('contact.getMany', () => {
 
 describe('contact.getMany: pages after the first in parallel', () => {
 	it('Return All of 1,000 contacts: the first page tells the size, the other 9 go at most 4 at a time, joined in offset order', async () => {
-		let inFlight = 0;
-		let peak = 0;
+		// The first page alone, then the other 9 at most 4 at a time.
+		const inFlight = inFlightGate({ target: 4, total: 9 });
 		const offsets: number[] = [];
 		nock(PRIMARY)
 			.persist()
@@ -201,18 +202,15 @@ describe('contact.getMany: pages after the first in parallel', () => {
 				const offset = Number(query.get('offset'));
 				const limit = Number(query.get('limit'));
 				offsets.push(offset);
-				inFlight++;
-				peak = Math.max(peak, inFlight);
 				const collection = Array.from({ length: Math.max(0, Math.min(limit, 1000 - offset)) }, (_, i) => ({ id: `c${offset + i}` }));
+				const answer = () => callback(null, [200, JSON.stringify({ size: 1000, collection })]);
+				if (offset === 0) return answer();
 				// Later pages answer sooner: the output must still be in offset order.
-				setTimeout(() => {
-					inFlight--;
-					callback(null, [200, JSON.stringify({ size: 1000, collection })]);
-				}, 250 + 60 - offset / 20); // long enough for all 4 to start on a loaded machine
+				inFlight.hold(answer, 60 - offset / 20);
 			});
 		const output = await runNode({ parameters: { resource: 'contact', operation: 'getMany', returnAll: true } });
 		expect(offsets).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900]);
-		expect(peak).toBe(4);
+		expect(inFlight.peak).toBe(4);
 		expect(output.map((item) => item.json.id)).toEqual(Array.from({ length: 1000 }, (_, i) => `c${i}`));
 	});
 

@@ -14,6 +14,7 @@ import { legacyCredentials, PRIMARY, TOKEN } from '../../support/n8n-context';
 import { FORM, HEX_ID, answerOf, recorded, summary } from '../../workflow/resource-fixtures';
 import { nodeError as errorOf, nodeItems as itemsOf, nodeJson as jsonOf, pairedIndex } from '../../workflow/run-result';
 import { useResourceFixtures } from '../support/engine';
+import { inFlightGate } from '../support/in-flight';
 import { type WireRequest, failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
@@ -248,8 +249,7 @@ describe('hlr.lookup: Max Recipients per Item (issue 29, finding 8)', () => {
 
 describe('hlr.lookup: chunks of 20 in parallel', () => {
 	it('100 numbers: 5 requests, at most 4 in flight, answers back to their numbers in input order', async () => {
-		let inFlight = 0;
-		let peak = 0;
+		const inFlight = inFlightGate({ target: 4, total: 5 });
 		const received: string[] = [];
 		nock(PRIMARY)
 			.persist()
@@ -258,18 +258,15 @@ describe('hlr.lookup: chunks of 20 in parallel', () => {
 			.reply(function (_uri, body, callback) {
 				const numbers = String(new URLSearchParams(String(body)).get('number')).split(',');
 				received.push(numbers[0]);
-				inFlight++;
-				peak = Math.max(peak, inFlight);
 				// The first chunk answers last.
-				setTimeout(() => {
-					inFlight--;
+				inFlight.hold(() => {
 					callback(null, [200, JSON.stringify(numbers.map((number) => ({ status: 'OK', number, id: `id${number}`, price: 0.01 })))]);
-				}, 250 + 60 - received.length * 10); // long enough for all 4 to start on a loaded machine
+				}, 60 - received.length * 10);
 			});
 		const list = Array.from({ length: 100 }, (_, i) => String(48500300000 + i));
 		const output = await runNode({ parameters: { resource: 'hlr', operation: 'lookup', numbers: list.join(','), options: {} } });
 		expect(received).toHaveLength(5);
-		expect(peak).toBe(4);
+		expect(inFlight.peak).toBe(4);
 		expect(output.map((item) => item.json.number)).toEqual(list);
 		expect(output.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
 	});

@@ -12,6 +12,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { Smsapi } from '../../../nodes/Smsapi/Smsapi.node';
 import { runInParallel } from '../../../nodes/Smsapi/helpers/parallel';
 import { PRIMARY } from '../../support/n8n-context';
+import { inFlightGate, type InFlight } from '../support/in-flight';
 import { type NodeError, failure, nodeContext, runNode, smsSend, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
@@ -20,8 +21,7 @@ const PHONES = Array.from({ length: 12 }, (_, i) => String(48500200000 + i));
 
 interface Service {
 	/** Requests in flight now and at most. */
-	inFlight: number;
-	peak: number;
+	inFlight: InFlight;
 	/** Every request's recipients, in arrival order, and what it was answered. */
 	received: Array<{ to: string; idx: string; answer: 'accepted' | 'refused202' | 'failed' }>;
 	/** Numbers that got a message (accepted), as often as they got one. */
@@ -31,10 +31,11 @@ interface Service {
 /**
  * A mocked sms.do that answers after a delay (longer for earlier numbers, so answers arrive out
  * of order), refuses with error 202 above `cap` simultaneous requests (as the service does), and
- * answers `fail(to)` with a business error when it says so.
+ * answers `fail(to)` with a business error when it says so. With `parallel`, answers are held
+ * until that many requests are in flight (support/in-flight.ts), so the peak is the node's limit.
  */
-function parallelService(options: { cap?: number; fail?: (to: string) => IDataObject | undefined } = {}): Service {
-	const service: Service = { inFlight: 0, peak: 0, received: [], accepted: [] };
+function parallelService(options: { cap?: number; fail?: (to: string) => IDataObject | undefined; parallel?: number } = {}): Service {
+	const service: Service = { inFlight: inFlightGate({ target: options.parallel ?? 1, total: PHONES.length }), received: [], accepted: [] };
 	nock(PRIMARY)
 		.persist()
 		.post('/sms.do')
@@ -42,19 +43,14 @@ function parallelService(options: { cap?: number; fail?: (to: string) => IDataOb
 		.reply(function (_uri, body, callback) {
 			const form = Object.fromEntries(new URLSearchParams(String(body)));
 			const to = form.to;
-			if (options.cap !== undefined && service.inFlight >= options.cap) {
+			if (options.cap !== undefined && service.inFlight.now >= options.cap) {
 				service.received.push({ to, idx: form.idx, answer: 'refused202' });
 				setTimeout(() => callback(null, [200, JSON.stringify({ error: 202, message: 'Too many simultaneous requests' })]), 5);
 				return;
 			}
-			service.inFlight++;
-			service.peak = Math.max(service.peak, service.inFlight);
 			const position = PHONES.indexOf(to.split(',')[0]);
-			// 200 ms and more: long enough that the node has all its requests in flight before the first
-			// answer even on a loaded machine (at 10–58 ms a run beside the other suites saw a peak of 2).
-			const delay = 200 + (PHONES.length - Math.max(0, position)) * 4;
-			setTimeout(() => {
-				service.inFlight--;
+			const delay = 10 + (PHONES.length - Math.max(0, position)) * 4;
+			service.inFlight.hold(() => {
 				const refusal = options.fail?.(to);
 				if (refusal) {
 					service.received.push({ to, idx: form.idx, answer: 'failed' });
@@ -82,10 +78,10 @@ const perItem = (options: INodeParameters) => smsSend('={{ $json.phone }}', 'Hel
 
 describe('sms.send: requests in parallel', () => {
 	it('batching off, 12 items: at most 4 requests in flight by default (and 4 are used); output order and pairing as the input', async () => {
-		const service = parallelService();
+		const service = parallelService({ parallel: 4 });
 		const output = await runNode({ parameters: perItem({ batching: false }), items: items(PHONES) });
 		expect(service.received).toHaveLength(12);
-		expect(service.peak).toBe(4);
+		expect(service.inFlight.peak).toBe(4);
 		// Answers arrived out of order (later numbers answer sooner)...
 		expect(service.received.map((r) => r.to)).not.toEqual(PHONES);
 		// ...and the output is still in input order, each item paired with its input.
@@ -103,9 +99,9 @@ describe('sms.send: requests in parallel', () => {
 	});
 
 	it.each([1, 2, 5])('Max Parallel Requests %i: never more in flight', async (limit) => {
-		const service = parallelService();
+		const service = parallelService({ parallel: limit });
 		const output = await runNode({ parameters: perItem({ batching: false, maxParallelRequests: limit }), items: items(PHONES) });
-		expect(service.peak).toBe(limit);
+		expect(service.inFlight.peak).toBe(limit);
 		expectInputOrder(output, PHONES);
 	});
 

@@ -12,6 +12,7 @@ import { injectFault, messages, smsDoRequests } from '../../e2e/sms/support';
 import { PRIMARY } from '../../support/n8n-context';
 import { nodeError, nodeItems, pairedIndex } from '../../workflow/run-result';
 import { useEngine } from '../support/engine';
+import { inFlightGate } from '../support/in-flight';
 import { mockService, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
@@ -61,27 +62,23 @@ describe('sms.sendToGroup', () => {
 
 describe('sms.sendToGroup: one request per item, in parallel', () => {
 	it('8 group sends: at most 4 in flight, output in input order, each paired with its item', async () => {
-		let inFlight = 0;
-		let peak = 0;
+		const inFlight = inFlightGate({ target: 4, total: 8 });
 		nock(PRIMARY)
 			.persist()
 			.post('/sms.do')
 			.query(true)
 			.reply(function (_uri, body, callback) {
 				const group = String(new URLSearchParams(String(body)).get('group'));
-				inFlight++;
-				peak = Math.max(peak, inFlight);
-				setTimeout(() => {
-					inFlight--;
+				inFlight.hold(() => {
 					callback(null, [200, JSON.stringify({ count: 1, list: [{ id: `id-${group}`, points: '0.1650', number: '48500000001', status: 'QUEUE' }] })]);
-				}, 250 + 80 - Number(group.slice(1)) * 8); // long enough for all 4 to start on a loaded machine
+				}, 80 - Number(group.slice(1)) * 8);
 			});
 		const groups = Array.from({ length: 8 }, (_, i) => `g${i}`);
 		const output = await runNode({
 			parameters: { resource: 'sms', operation: 'sendToGroup', group: '={{ $json.group }}', message: 'Hello', options: {} },
 			items: groups.map((group) => ({ group })),
 		});
-		expect(peak).toBe(4);
+		expect(inFlight.peak).toBe(4);
 		expect(output.map((item) => item.json.group)).toEqual(groups);
 		expect(output.map((item) => (item.pairedItem as { item: number }).item)).toEqual(groups.map((_, i) => i));
 	});

@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { NodeRunner, OperationResult } from './n8n-node';
+import { probeTemplateEncoding } from './templateEncoding';
 
 export type CheckOutcome =
 	| { kind: 'success'; detail?: string }
@@ -87,6 +88,7 @@ export const CHECKS: Check[] = [
 		name: 'sms: send personalised (test=1)',
 		run: async (env) => fromOperation(await send(env, env.numbers.join(','), 'Hello [%1%], live check.', { param1: 'Ada|Bob' })),
 	},
+	{ name: 'sms: template encoding (test=1)', run: probeTemplateEncoding },
 	{
 		name: 'sms: send scheduled (test=1)',
 		run: async (env) => fromOperation(await send(env, env.numbers[0], TEST_TEXT, { date: inDays(env, 2), expirationDate: inDays(env, 3) })),

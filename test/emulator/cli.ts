@@ -1,6 +1,6 @@
 /**
  * npm run emulator -- --port 8765 --token T [--credits N] [--smtp-port P] [--username U --password P]
- *   [--dlr-delay MS] [--latency-ms MS] [--max-concurrent-sms N] [--quiet]
+ *   [--dlr-delay MS] [--latency-ms MS] [--max-concurrent-sms N] [--template-encoding expandedText|template] [--quiet]
  * Runs until SIGINT/SIGTERM.
  */
 import { describeViolation, startEmulator, type EmulatorOptions } from './index';
@@ -44,6 +44,12 @@ function parseArgs(argv: string[]): EmulatorOptions {
 			case '--max-concurrent-sms':
 				options.maxConcurrentSms = number(flag, value());
 				break;
+			case '--template-encoding': {
+				const encoding = value();
+				if (encoding !== 'expandedText' && encoding !== 'template') throw new Error(`${flag} is expandedText or template`);
+				options.templateEncoding = encoding;
+				break;
+			}
 			case '--host':
 				options.host = value();
 				break;
@@ -54,7 +60,8 @@ function parseArgs(argv: string[]): EmulatorOptions {
 			case '-h':
 				console.log(
 					'usage: npm run emulator -- [--port 8765] [--token T] [--credits N] [--smtp-port P] ' +
-						'[--username U --password P] [--dlr-delay MS] [--latency-ms MS] [--max-concurrent-sms N] [--quiet]',
+						'[--username U --password P] [--dlr-delay MS] [--latency-ms MS] [--max-concurrent-sms N] ' +
+						'[--template-encoding expandedText|template] [--quiet]',
 				);
 				process.exit(0);
 				break;

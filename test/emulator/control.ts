@@ -23,7 +23,7 @@ const ROUTES = [
 	'GET    /__control/faults   POST {address, endpoint?, method?, mode: 500|404|hang|reset|refuse|lost, times?, ms?}   DELETE clears',
 	'POST   /__control/latency {address?, ms}',
 	'POST   /__control/reset',
-	'POST   /__control/account {credits?, whitelist?, callbackUrls?, senders?, hlrCallbackFormat?, callbackRetryMs?, callbackMaxAttempts?, dlrDelayMs?, intermediateReports?, lenientQuery?, relaySmtpPort?, defaultMaxParts?, inboundNumber?, twoWayNumbers?}',
+	'POST   /__control/account {credits?, whitelist?, callbackUrls?, senders?, hlrCallbackFormat?, callbackRetryMs?, callbackMaxAttempts?, dlrDelayMs?, intermediateReports?, lenientQuery?, relaySmtpPort?, defaultMaxParts?, inboundNumber?, twoWayNumbers?, templateEncoding?}',
 	'POST   /__control/senders/activate {name}',
 	'GET    /__control/delivery   POST {number? | suffix?, status}   DELETE clears',
 	'POST   /__control/inbound {from, to?, text, date?, url?}',
@@ -265,6 +265,10 @@ function updateAccount(host: EmulatorServer, b: Body): HandlerResponse {
 	if (b.lenientQuery !== undefined) account.lenientQuery = b.lenientQuery === true;
 	if (b.inboundNumber !== undefined) account.inboundNumber = String(b.inboundNumber);
 	if (Array.isArray(b.twoWayNumbers)) account.twoWayNumbers = b.twoWayNumbers.map(String);
+	if (b.templateEncoding !== undefined) {
+		if (b.templateEncoding !== 'expandedText' && b.templateEncoding !== 'template') return bad('templateEncoding: expandedText or template');
+		account.templateEncoding = b.templateEncoding;
+	}
 	if (b.relaySmtpPort !== undefined) account.relaySmtpPort = optionalNumber(b.relaySmtpPort);
 	if (b.callbackUrls && typeof b.callbackUrls === 'object') {
 		for (const [k, url] of Object.entries(b.callbackUrls as Record<string, unknown>)) {

@@ -62,6 +62,13 @@ export function analyzeText(text: string): TextAnalysis {
 	return { encoding: 'ucs2', length, parts: partsFor(length, 'ucs2'), specialChars };
 }
 
+/** The text in GSM-7 as an encoder that is given no other alphabet writes it: every other character `?`. */
+export function inGsm7(text: string): string {
+	let out = '';
+	for (const ch of Array.from(text)) out += basicSet.has(ch) || extensionSet.has(ch) ? ch : '?';
+	return out;
+}
+
 /** Binary messages (datacoding=bin): 140 octets per part, UDH included. */
 export function binaryParts(messageHex: string, udhHex: string): number {
 	const octets = messageHex.length / 2 + udhHex.length / 2;

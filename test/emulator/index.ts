@@ -5,7 +5,7 @@
  */
 import type { ConformanceMode, Violation } from './conformance';
 import { EmulatorServer } from './server';
-import type { CallbackKey, EmulatorState } from './state';
+import type { CallbackKey, EmulatorState, TemplateEncoding } from './state';
 
 export { ConformanceError, describeViolation, type ConformanceMode, type Problem, type Violation } from './conformance';
 export type { EmulatorState } from './state';
@@ -48,6 +48,11 @@ export interface EmulatorOptions {
 	 * error 202, as the service does. 0 or undefined = no cap (also `POST /__control/load`).
 	 */
 	maxConcurrentSms?: number;
+	/**
+	 * How a send with param1–4 is encoded (`Account.templateEncoding`, state.ts): by its expanded
+	 * text (default) or by the template; kept by reset(); also `POST /__control/account`.
+	 */
+	templateEncoding?: TemplateEncoding;
 }
 
 export interface Emulator {
@@ -89,6 +94,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		callbackMaxAttempts: options.callbackMaxAttempts ?? 10,
 		latencyMs: options.latencyMs ?? 0,
 		maxConcurrentSms: options.maxConcurrentSms ?? 0,
+		templateEncoding: options.templateEncoding,
 	});
 	try {
 		await server.start();

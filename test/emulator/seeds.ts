@@ -3,7 +3,7 @@
  * names, sub-users, contacts and groups, templates and prices' discount groups (fixed ids, so that
  * tests and fixtures can name them).
  */
-import type { CallbackKey, Contact, EmulatorState, Group, RegisteredCallback } from './state';
+import type { CallbackKey, Contact, EmulatorState, Group, RegisteredCallback, TemplateEncoding } from './state';
 import { CALLBACK_TYPE_OF, md5 } from './state';
 
 export interface SeedOptions {
@@ -17,6 +17,8 @@ export interface SeedOptions {
 	callbackMaxAttempts: number;
 	/** Delay before every answer (both addresses); default 0. */
 	latencyMs?: number;
+	/** How a send with param1–4 is encoded (state.ts, `Account.templateEncoding`); default `expandedText`. */
+	templateEncoding?: TemplateEncoding;
 }
 
 const SEED_TIME = '2024-01-15T10:00:00+01:00';
@@ -93,6 +95,7 @@ export function createState(options: SeedOptions): EmulatorState {
 			inboundNumber: '48799599599',
 			twoWayNumbers: [],
 			defaultMaxParts: 6,
+			templateEncoding: options.templateEncoding ?? 'expandedText',
 			hlrCallbackFormat: 'json',
 			callbackRetryMs: options.callbackRetryMs,
 			callbackMaxAttempts: options.callbackMaxAttempts,

@@ -217,6 +217,33 @@ describe('parts and cost', () => {
 	});
 });
 
+describe('the encoding of a send with parameters (templateEncoding)', () => {
+	// 100 GSM-7 characters of fixed text, then the value: a Polish name makes the expanded text 106
+	// characters, 2 parts in UCS-2; the template alone needs GSM-7 only (1 part).
+	const fixed = `${'a'.repeat(99)} `;
+	const send = () => sendJson({ to: '48500000001,48500000002', message: `${fixed}[%1%]`, param1: 'Łucja|Lucja', details: 1, test: 1 });
+
+	test('expandedText (the default): each message in the encoding its own text needs', async () => {
+		expect(emu.state.account.templateEncoding).toBe('expandedText');
+		const body = await send();
+		expect(body.list.map((entry: { parts: number }) => entry.parts)).toEqual([2, 1]);
+		expect(body.message).toBe(`${fixed}Łucja`);
+	});
+
+	test('template: by the message as sent, a plain template in GSM-7, the values\' other characters as ?', async () => {
+		await control(emu, 'account', { templateEncoding: 'template' });
+		const body = await send();
+		expect(body.list.map((entry: { parts: number }) => entry.parts)).toEqual([1, 1]);
+		expect(body.message).toBe(`${fixed}?ucja`);
+		// A template that needs Unicode itself: every message in UCS-2, as it is.
+		const unicode = await sendJson({ to: '48500000001', message: 'Cześć [%1%]', param1: 'Łucja', details: 1, test: 1 });
+		expect(unicode.message).toBe('Cześć Łucja');
+		// Without parameters nothing changes.
+		expect((await sendJson({ to: '48500000001', message: 'Hi Łucja', details: 1, test: 1 })).message).toBe('Hi Łucja');
+		await expect(control(emu, 'account', { templateEncoding: 'utf8' })).rejects.toThrow(/400/);
+	});
+});
+
 describe('parameters and their errors', () => {
 	test('sender: inactive 14, active accepted, default Test', async () => {
 		expect((await sms({ to: '500000000', message: 'x', from: 'NewBrand' })).text).toBe('ERROR:14');

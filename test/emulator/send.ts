@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { isHttpUrl } from './callbacks';
-import { analyzeText, binaryParts, MAX_PARTS, normalizeText } from './gsm';
+import { analyzeText, binaryParts, inGsm7, MAX_PARTS, normalizeText } from './gsm';
 import { checkMobileNumber, withCountryPrefix } from './numbers';
 import type { AuthUser, Runtime } from './runtime';
 import type { Address, Contact, Message } from './state';
@@ -223,6 +223,9 @@ export function performSend(rt: Runtime, p: Params, user: AuthUser, origin: Addr
 
 	const fast = truthy(p.fast);
 	const flash = truthy(p.flash);
+	// With `templateEncoding: 'template'` a send with parameters is encoded by its message as sent.
+	const byTemplate =
+		!binary && hasParams && state.account.templateEncoding === 'template' && analyzeText(truthy(p.normalize) ? normalizeText(content) : content).encoding === 'gsm';
 	const bulkId = nextMessageId();
 	const messages: Message[] = [];
 	const codesUsed: Array<{ code: string; redeemed: boolean }> = [];
@@ -250,6 +253,7 @@ export function performSend(rt: Runtime, p: Params, user: AuthUser, origin: Addr
 		});
 		text = text.replace(/\[%opt_out_link%\]/g, () => `http://idz.do/o/${shortSuffix()}`);
 		if (truthy(p.normalize)) text = normalizeText(text);
+		if (byTemplate) text = inGsm7(text);
 
 		let encoding: Message['encoding'];
 		let length: number;

@@ -66,7 +66,16 @@ export interface Account {
 	lenientQuery: boolean;
 	/** Loopback SMTP port that raport e-mails are relayed to (undefined: outbox only). */
 	relaySmtpPort?: number;
+	/**
+	 * How a send with `param1`–`param4` is encoded, which the published API does not say
+	 * (docs/service-differences.md, S9): `expandedText` (the default), each message by its own
+	 * text with the values put in; `template`, by the message as sent: a template that needs no
+	 * Unicode goes in GSM-7 and every character of the values outside it arrives as `?`.
+	 */
+	templateEncoding: TemplateEncoding;
 }
+
+export type TemplateEncoding = 'expandedText' | 'template';
 
 export interface SenderName {
 	name: string;

@@ -18,6 +18,15 @@ export function parallelLimit(value: unknown): number {
 
 export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
+/** The promise's outcome, never a rejection. */
+export async function settle<R>(promise: Promise<R>): Promise<Settled<R>> {
+	try {
+		return { ok: true, value: await promise };
+	} catch (error) {
+		return { ok: false, error };
+	}
+}
+
 interface ParallelOptions<R> {
 	/** At most this many `work` calls unsettled at once (at least 1). */
 	limit: number;

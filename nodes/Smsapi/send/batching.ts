@@ -22,6 +22,8 @@ export interface PlannedSend {
 	wire: Record<string, string>;
 	/** A file sent beside the parameters: only sends of the same file share a request. */
 	upload?: SendUpload;
+	/** A templated text's parts: only texts of as many parts share a request (routing.ts). */
+	parts?: number;
 }
 
 /** Which of an item's recipients a service request carries. */
@@ -113,11 +115,13 @@ const PER_RECIPIENT = new Set<string>(PER_RECIPIENT_KEYS);
  * A stable key of everything that must be equal for two sends to share a request: every
  * parameter except the recipients and their values (what `sharedPart` keeps), each written with
  * its length; which per-recipient parameters are used (an item with idx cannot share with one
- * without); and the hash of an uploaded file (items with different files never share a request).
+ * without); the hash of an uploaded file (items with different files never share a request); and
+ * a templated text's parts.
  * Written straight from the wire form: a run of 100,000 items makes as many keys.
  */
-function keyOf(wire: Record<string, string>, keys: SortedKeys, upload?: SendUpload): string {
-	let key = '';
+function keyOf(send: PlannedSend, keys: SortedKeys): string {
+	const { wire, upload, parts } = send;
+	let key = parts === undefined ? '' : `parts ${parts};`;
 	for (const name of keys.of(wire)) {
 		if (name === 'to') continue;
 		if (PER_RECIPIENT.has(name)) key += `+${name};`;
@@ -142,7 +146,7 @@ function prepare(send: PlannedSend, options: BatchingOptions, keys: SortedKeys):
 		wire,
 		numbers,
 		values,
-		key: keyOf(wire, keys, send.upload),
+		key: keyOf(send, keys),
 		limit: Math.max(1, recipientLimit(request, options)),
 		allowDuplicates: request.flags.allow_duplicates === true,
 		aligned,

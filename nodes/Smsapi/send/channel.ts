@@ -3,7 +3,6 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { recipientNumbers } from '../items/recipients';
 import { runParameters } from '../items/runParameters';
 import type { PlannedSend } from './batching';
-import type { TextTemplate } from './personalise';
 import type { SendRequest } from './request';
 import type { SendUpload } from './upload';
 
@@ -27,10 +26,10 @@ export interface SendChannel {
 	 */
 	finishSend?(this: IExecuteFunctions, send: PlannedSend): Promise<void> | void;
 	/**
-	 * The template the items' texts may share (personalise.ts): where it gives one, texts that
-	 * differ only in its values travel as the template with per-recipient values. Null: as they are.
+	 * The Message may travel as a template with a value per recipient where the items' texts differ
+	 * only in what its expressions give (SMS → Send; whether they do is decided in routing.ts).
 	 */
-	textTemplate?(this: IExecuteFunctions): TextTemplate | null;
+	messageAsTemplate?: boolean;
 }
 
 /** One item's send as its channel read it: checked; idx still to be generated when it has none. */

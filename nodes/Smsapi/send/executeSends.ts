@@ -5,21 +5,37 @@ import {
 	type Settled,
 	parallelLimit,
 	runInParallel,
+	settle,
 } from '../helpers/parallel';
 import { withItemIndex } from '../items/loop';
 import { ItemOutcomes } from '../items/outcomes';
 import { Pacer, Turns } from '../helpers/pacer';
-import { type SmsapiResponse, smsapiApiRequest } from '../transport';
+import {
+	type SmsapiResponse,
+	getSmsapiErrorCode,
+	refusedAfterUnknownOutcome,
+	smsapiApiRequest,
+} from '../transport';
 import { acceptedEarlier, applyAnswer } from './answer';
-import { RequestPlanner, type ServiceRequest } from './batching';
+import type { ServiceRequest } from './batching';
 import type { ItemSend, SendChannel } from './channel';
 import { type SendOutcomes, explainPartsRefusal, sentSummary, throwIfAnyFailed } from './errors';
-import { idxRefusalOf, rememberSent } from './idx/idxRefusal';
+import {
+	idxRefusalOf,
+	rememberSent,
+	rememberSentAsParts,
+	sentAsPartsBefore,
+} from './idx/idxRefusal';
 import { type ReadySend, assignGeneratedIdx } from './idx/idxSeed';
-import { personaliseSends } from './personalise';
-import { type SentPart, sentAsTheyWere, settle } from './templateRefusal';
+import { type HalvingBudget, halvingBudget, routeSends } from './routing';
 import { sentContent } from './upload';
 import { toWire } from './wire';
+
+/** One request sent and what came of it. */
+interface SentPart {
+	request: ServiceRequest;
+	result: Settled<SmsapiResponse>;
+}
 
 /**
  * The sending core: every item of the run sent through its channel. Each item is read and checked
@@ -47,29 +63,15 @@ export async function executeSends(
 	}, pacer);
 	const idxRun = await assignGeneratedIdx.call(this, ready, pacer);
 	if (channel.finishSend) for (const send of ready) await channel.finishSend.call(this, send);
-	// Batching is read from the first item: items with it switched off differently cannot share
-	// requests anyway, and one request plan keeps the order of the run predictable.
-	const batching = (this.getNodeParameter('options.batching', 0, true) as boolean) !== false;
-	// Personalised texts that can travel as one template do (after the idx values: they stand
-	// for the texts as they are); the sends as they were, should the service refuse the template.
-	const template = batching ? channel.textTemplate?.call(this) : null;
-	const originals = template
-		? await personaliseSends(ready, template, pacer)
-		: new Map<number, ReadySend>();
 	/** Items whose idx values this run generated. */
 	const generatedIdx = new Set(
 		ready.filter((send) => send.generateIdx).map((send) => send.itemIndex),
 	);
-
-	// Each request is dropped once its answer has been handed back: a run holds the bodies of the
-	// requests in flight, not of all of them.
-	const planner = new RequestPlanner({ batching });
-	for (const send of ready) {
-		planner.add(send);
-		if (pacer.due()) await pacer.pause();
-	}
-	const requests: Array<ServiceRequest | undefined> = planner.requests();
-	ready.length = 0;
+	// How each send travels (after the idx values: they stand for the texts as they are), and
+	// what sends a refused request again without its cause (routing.ts). Each request is dropped
+	// once its answer has been handed back: a run holds the bodies of the requests in flight.
+	const routes = await routeSends.call(this, ready, channel, pacer);
+	const requests: Array<ServiceRequest | undefined> = routes.requests;
 
 	// Requests go out in parallel, at most Max Parallel Requests at a time (below the service's
 	// limit of simultaneous sends; a 202 over it is repeated by the transport after a wait, which
@@ -141,18 +143,31 @@ export async function executeSends(
 		// says what the requests before it (and those already in flight) sent.
 		return failed(request, error);
 	};
+	/**
+	 * A request, and when the service refuses it as a whole for what one of its recipients carries,
+	 * the requests that send it again without the cause (routing.ts), each judged on its own.
+	 */
+	const deliver = async (request: ServiceRequest, budget: HalvingBudget): Promise<SentPart[]> => {
+		const result = await settle(send(request));
+		// A refusal after an attempt whose outcome is not known does not prove that nothing was sent.
+		if (result.ok || refusedAfterUnknownOutcome(result.error)) return [{ request, result }];
+		const generated = allGenerated(request);
+		let code = Number(getSmsapiErrorCode(result.error));
+		// Error 53 to idx values this run generated, for a request an earlier try of this node run
+		// sent as parts: some of them went out. The same parts again (idx/idxRefusal.ts).
+		if (code === 53 && generated) code = sentAsPartsBefore(idxRun, sentContent(request)) ?? code;
+		const again = routes.again(request, code, { generated, budget });
+		if (!again) return [{ request, result }];
+		if (generated) rememberSentAsParts(idxRun, sentContent(request), code);
+		const parts: SentPart[] = [];
+		for (const part of again) parts.push(...(await deliver(part, budget)));
+		return parts;
+	};
 	await runInParallel(
 		requests.length,
 		async (index) => {
 			const request = requests[index] as ServiceRequest;
-			const result = await settle(send(request));
-			// A request of personalised texts as one template that the service refused as a whole
-			// (nothing of it sent): its items go again with their own texts (personalise.ts).
-			const plain = result.ok ? undefined : sentAsTheyWere(request, result.error, originals);
-			if (!plain) return [{ request, result }];
-			const parts: SentPart[] = [];
-			for (const again of plain) parts.push({ request: again, result: await settle(send(again)) });
-			return parts;
+			return await deliver(request, halvingBudget(request));
 		},
 		{
 			limit,

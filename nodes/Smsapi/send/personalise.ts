@@ -1,41 +1,23 @@
 /**
- * Personalised texts as one template: items whose Message is an expression (`Hi {{ $json.name }},
- * your code is {{ $json.code }}.`) each have a text of their own, and would each need a request.
- * The service carries what differs per recipient itself: `[%1%]`–`[%4%]` in the message with
- * `param1`–`param4`, one value per recipient, 100 recipients per request (the spec, sms.do rules
- * 5 and 11; docs/service-differences.md, S10). Here each item's final text (exactly as n8n
- * rendered it, checked and measured as it is) is cut into the Message's fixed text and the values
- * between, and sent as that template with those values, where that is safe:
+ * Personalised texts as one template, the mechanics: the template of a Message expression
+ * (`Hi {{ $json.name }}, your code is {{ $json.code }}.` → `Hi [%1%], your code is [%2%].`), the
+ * cut of an item's final text (exactly as n8n rendered it) into the template's fixed text and the
+ * values between, which values a parameter carries as they are, and a send rewritten as the
+ * template with its values. The service puts the values in per recipient (`[%1%]`–`[%4%]` with
+ * `param1`–`param4`, 100 recipients per request: the spec, sms.do rules 5 and 11;
+ * docs/service-differences.md, S9). Which sends go that way, and what happens when the service
+ * refuses such a request, is decided in one place: routing.ts.
  *
  * - The cut: the fixed text around the Message's `{{ … }}` (at most five pieces: between two
  *   expressions with little or no text the values join). Any cut whose pieces rejoin to the item's
  *   text byte for byte serves: the recipient receives the template with the values put in, which
- *   is that text. A text that does not cut (n8n rewrote the fixed text) is sent as it is.
- * - A value a parameter cannot carry keeps its item's text as it is, in a request of its own
- *   (`carriable`): empty, with the separator `|`, a line break or another control character, with
- *   white space at either end, or a text holding `[%` anywhere (the service expands macros, and
- *   might expand the values one after the other).
- * - Encoding: where the fixed text needs no Unicode, only texts that need none either are sent as
- *   the template, so the service's choice of encoding cannot depend on whether it looks at the
- *   template or at the text. With Normalize on, only values that normalizing leaves as they are
- *   (the published API says it replaces special characters "in message"; values: not said).
- * - Sends with the user's own Param 1–4, a stored template or Details on go as they are.
- * - Only worth it when it saves requests: the template takes 100 recipients a request, identical
- *   texts take 10,000.
+ *   is that text.
+ * - A value a parameter cannot carry (`carriable`): empty, with the separator `|`, a line break or
+ *   another control character, with white space at either end.
  */
-import { hasSpecialCharacters, normalizeText } from '../helpers/segments';
 import { splitTemplate } from '../helpers/macros';
-import type { Pacer } from '../helpers/pacer';
 import type { PlannedSend } from './batching';
-import {
-	MAX_PERSONALISED_PER_REQUEST,
-	PARAM_KEYS,
-	forRecipients,
-	hasParameter,
-	setParameter,
-	setRecipientValues,
-	type SendRequest,
-} from './request';
+import { PARAM_KEYS, forRecipients, setParameter, setRecipientValues } from './request';
 
 /** The fixed text of a Message around its values: `fixed.length - 1` values, at most four. */
 export interface TextTemplate {
@@ -114,34 +96,12 @@ export function carriable(value: string): boolean {
 	return value !== '' && !NOT_CARRIED.test(value) && !/^\s|\s$/.test(value);
 }
 
-function needsUnicode(text: string, normalize: boolean): boolean {
-	return hasSpecialCharacters(normalize ? normalizeText(text) : text);
-}
-
-/** The values of one send's text, or null when it is sent as it is. */
-function valuesOf(
-	template: TextTemplate,
-	request: SendRequest,
-	fixedNeedsUnicode: (normalize: boolean) => boolean,
-): string[] | null {
-	const text = request.message;
-	if (text === undefined || text.includes('[%')) return null;
-	if (request.to.length === 0 || request.to.length > MAX_PERSONALISED_PER_REQUEST) return null;
-	if (hasParameter(request, 'template') || PARAM_KEYS.some((key) => hasParameter(request, key)))
-		return null;
-	// With Details the service describes the first message of a request only (answer.ts).
-	if (request.flags.details === true) return null;
-	const values = cutText(template, text);
-	if (!values || !values.every(carriable)) return null;
-	const normalize = request.flags.normalize === true;
-	if (!fixedNeedsUnicode(normalize) && needsUnicode(text, normalize)) return null;
-	// Whether the service normalizes the values too is not published: only values it leaves alone.
-	if (normalize && values.some((value) => normalizeText(value) !== value)) return null;
-	return values;
-}
-
 /** The send as the template with its values, one per recipient (the wire form as it was, but those). */
-function asTemplate<S extends PlannedSend>(send: S, template: TextTemplate, values: string[]): S {
+export function asTemplate<S extends PlannedSend>(
+	send: S,
+	template: TextTemplate,
+	values: string[],
+): S {
 	const request = forRecipients(send.request, send.request.to);
 	setParameter(request, 'message', template.message);
 	const wire: Record<string, string> = { ...send.wire, message: template.message };
@@ -152,41 +112,4 @@ function asTemplate<S extends PlannedSend>(send: S, template: TextTemplate, valu
 		wire[PARAM_KEYS[i]] = perRecipient.join('|');
 	});
 	return { ...send, request, wire };
-}
-
-/**
- * The run's sends with those that can go as the template rewritten (in place, in `sends`), and
- * the sends as they were, by item index, for those rewritten (to be sent as they are should the
- * service refuse a request of the template: executeSends.ts). Nothing is rewritten when the template
- * would not save requests. Its loops give the event loop a turn when due (a run of 100,000).
- */
-export async function personaliseSends<S extends PlannedSend>(
-	sends: S[],
-	template: TextTemplate,
-	pacer: Pacer,
-): Promise<Map<number, S>> {
-	const fixedUnicode = [false, true].map((normalize) => needsUnicode(template.message, normalize));
-	const fixedNeedsUnicode = (normalize: boolean) => fixedUnicode[normalize ? 1 : 0];
-	const candidates: Array<{ position: number; values: string[] }> = [];
-	const texts = new Set<string>();
-	let recipients = 0;
-	for (let position = 0; position < sends.length; position++) {
-		const { request } = sends[position];
-		const values = valuesOf(template, request, fixedNeedsUnicode);
-		if (values) {
-			candidates.push({ position, values });
-			texts.add(request.message as string);
-			recipients += request.to.length;
-		}
-		if (pacer.due()) await pacer.pause();
-	}
-	const originals = new Map<number, S>();
-	if (Math.ceil(recipients / MAX_PERSONALISED_PER_REQUEST) >= texts.size) return originals;
-	for (const { position, values } of candidates) {
-		const send = sends[position];
-		originals.set(send.itemIndex, send);
-		sends[position] = asTemplate(send, template, values);
-		if (pacer.due()) await pacer.pause();
-	}
-	return originals;
 }

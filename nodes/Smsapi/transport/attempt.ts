@@ -1,4 +1,5 @@
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { ServiceError } from './errors/answerErrors';
 import { CREDENTIAL_TYPE } from './credential';
@@ -144,15 +145,17 @@ export async function attemptOnce(this: SmsapiContext, run: RequestRun): Promise
 		};
 	}
 	if (repeated && isAmbiguousIdxRefusal(error.code, run.guardedByIdx, earlier)) {
-		throw createServiceError(
-			node,
-			{
-				...serviceErrorDetails(error),
-				...runSummary(run),
-				httpStatus: status,
-				note: AMBIGUOUS_IDX_NOTE,
-			},
-			secrets,
+		throw afterUnknownOutcome(
+			createServiceError(
+				node,
+				{
+					...serviceErrorDetails(error),
+					...runSummary(run),
+					httpStatus: status,
+					note: AMBIGUOUS_IDX_NOTE,
+				},
+				secrets,
+			),
 		);
 	}
 	if (typeof error.code === 'number' && isTransientServiceCode(error.code) && status < 300) {
@@ -162,9 +165,25 @@ export async function attemptOnce(this: SmsapiContext, run: RequestRun): Promise
 			failingAnswer: error,
 		};
 	}
-	throw createServiceError(
+	const refusal = createServiceError(
 		node,
 		{ ...serviceErrorDetails(error), ...runSummary(run), httpStatus: status, retryAfterMs },
 		secrets,
 	);
+	throw repeated && earlier ? afterUnknownOutcome(refusal) : refusal;
+}
+
+/**
+ * The service refused a request that an earlier attempt, whose outcome is not known (its answer
+ * was lost), had sent: that attempt may have been accepted, so the refusal does not prove that
+ * nothing of the request was sent (the send core then sends none of it again: send/routing.ts).
+ */
+function afterUnknownOutcome(error: NodeApiError): NodeApiError {
+	error.context.afterUnknownOutcome = true;
+	return error;
+}
+
+/** Whether the service's refusal came after an attempt whose outcome is not known. */
+export function refusedAfterUnknownOutcome(error: unknown): boolean {
+	return error instanceof NodeApiError && error.context.afterUnknownOutcome === true;
 }

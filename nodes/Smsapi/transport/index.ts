@@ -4,6 +4,7 @@
  * (and the transport's own tests, which import the module they test).
  */
 export { smsapiApiRequest } from './smsapiApiRequest';
+export { refusedAfterUnknownOutcome } from './attempt';
 export { servedByRestApi } from './credential';
 export { smsapiApiRequestAllItems, smsapiApiRequestPage, type ListPage } from './paging';
 export { apiPath, InvalidPathIdError, namePathSegment } from './apiPath';

@@ -10,14 +10,9 @@ import {
 	toField,
 	withOwnOptions,
 } from '../../send/fields';
-import { storedParameter } from '../../items/storedParameters';
-import { type TextTemplate, textTemplate } from '../../send/personalise';
 import { executeSends } from '../../send/executeSends';
 import { sendOptions } from '../../send/sendOptions';
 import { SmsItemReader } from './sendItem';
-
-/** From this node version on, personalised texts travel as one template unless switched off. */
-const TEMPLATE_BY_DEFAULT_FROM = 1.2;
 
 const textsAsTemplateOption: INodeProperties = {
 	displayName: 'Personalised Texts as One Template',
@@ -27,13 +22,6 @@ const textsAsTemplateOption: INodeProperties = {
 	description:
 		'Whether items whose Message expression gives each item its own text travel as one template with a value per recipient, 100 recipients per request, instead of a request per item. Every recipient receives exactly the text of its item. A text that cannot go that way (an empty value, a value with | or a line break or space at an end, a text with [%, special characters the fixed text lacks) goes as it is. On by default from node version 1.2.',
 };
-
-/** The template the items' texts may share: Message's fixed text, when the option is on. */
-function messageTemplate(this: IExecuteFunctions): TextTemplate | null {
-	const fallback = this.getNode().typeVersion >= TEMPLATE_BY_DEFAULT_FROM;
-	if (this.getNodeParameter('options.textsAsTemplate', 0, fallback) !== true) return null;
-	return textTemplate(storedParameter(this, 'message'));
-}
 
 /** To and Message of an SMS send (Send, Send and Wait for Delivery). */
 export const recipientsAndText: INodeProperties[] = [
@@ -66,7 +54,7 @@ export const description = updateDisplayOptions(
 /**
  * An SMS send: each item's To, Message and Options read and checked once (sendItem.ts); the
  * sending core (send/executeSends.ts) batches the items into `sms.do` requests (personalised texts as one
- * template where they can: send/personalise.ts), guards them with idx values, sends them
+ * template where they can: send/routing.ts decides), guards them with idx values, sends them
  * failover-safe and hands each item its messages.
  */
 export async function execute(
@@ -78,7 +66,7 @@ export async function execute(
 	const sms: SendChannel = {
 		endpoint: 'sms.do',
 		readItem: (itemIndex) => reader.read(itemIndex),
-		textTemplate: messageTemplate,
+		messageAsTemplate: true,
 	};
 	return await executeSends.call(this, items, sms);
 }

@@ -24,6 +24,11 @@ import type { GeneratedIdxRun } from './idxSeed';
  * gone out; with no such record the idx values had been used by something else (a collision).
  * Either way nothing was sent twice, and the node says what may have gone out instead of
  * reporting success.
+ *
+ * A request the service refused as a whole and the node sent again without the cause, as other
+ * requests (send/routing.ts), is recorded as such: its content did not go out as this request, but
+ * its parts did. Error 53 to it in a later try means that some of its parts were sent: the later
+ * try sends it as the same parts again (`sentAsPartsBefore`), and each part is judged on its own.
  */
 
 type IdxRefusal =
@@ -55,6 +60,10 @@ function contentKey(params: Record<string, string>): string {
 	);
 }
 
+/** The record of a request that went as the parts of the fallback for error `code`. */
+const asParts = (code: number, content: string) => `parts ${code}:${content}`;
+const AS_PARTS = /^parts (\d+):(.*)$/;
+
 function contentsOf(record: unknown): string[] {
 	return Array.isArray(record)
 		? record.filter((entry): entry is string => typeof entry === 'string')
@@ -71,6 +80,39 @@ export function rememberSent(run: GeneratedIdxRun, params: Record<string, string
 	const contents = contentsOf(run.sent[key]);
 	const content = contentKey(params);
 	if (!contents.includes(content)) run.sent[key] = [...contents, content];
+}
+
+/**
+ * The request was refused as a whole and goes again as other requests (send/routing.ts, the
+ * fallback for error `code`): its content went out as those, if at all, not as this request.
+ */
+export function rememberSentAsParts(
+	run: GeneratedIdxRun,
+	params: Record<string, string>,
+	code: number,
+): void {
+	if (!run.sent) return;
+	const key = requestKey(params);
+	const content = contentKey(params);
+	const marker = asParts(code, content);
+	const contents = contentsOf(run.sent[key]).filter((entry) => entry !== content);
+	run.sent[key] = contents.includes(marker) ? contents : [...contents, marker];
+}
+
+/**
+ * The error whose fallback an earlier try of this node run sent this same content with, as other
+ * requests (`rememberSentAsParts`), or undefined.
+ */
+export function sentAsPartsBefore(
+	run: GeneratedIdxRun,
+	params: Record<string, string>,
+): number | undefined {
+	const content = contentKey(params);
+	for (const entry of contentsOf(run.sentBefore[requestKey(params)])) {
+		const match = AS_PARTS.exec(entry);
+		if (match && match[2] === content) return Number(match[1]);
+	}
+	return undefined;
 }
 
 /** The request was refused: this try's content did not go out (the earlier tries' record stays). */
@@ -91,7 +133,9 @@ function judgeIdxRefusal(
 	params: Record<string, string>,
 	repeatedAfterUnknown: boolean,
 ): IdxRefusal {
-	const earlier = contentsOf(run.sentBefore[requestKey(params)]);
+	const earlier = contentsOf(run.sentBefore[requestKey(params)]).filter(
+		(entry) => !AS_PARTS.test(entry),
+	);
 	let verdict: IdxRefusal;
 	if (earlier.length > 0) {
 		const content = contentKey(params);

@@ -45,13 +45,21 @@ describe('in-process n8n: the example workflows', () => {
 		]);
 	});
 
-	it('scheduled-bulk-campaign (run by hand): Set builds the list, Split Out makes one item per customer, one batched request sends all three with their names', async () => {
+	it('scheduled-bulk-campaign (run by hand): Set builds the list, Split Out makes one item per customer, a Message written as users write it (`Hi {{ $json.first_name }}`, node 1.2) goes as one template in one request; each gets their own text', async () => {
 		const run = await suite.n8n().run(example('scheduled-bulk-campaign.workflow.json'));
 		expect(run.executedNodes).toEqual(['Every day at 9:00', 'Customers', 'One item per customer', 'Send campaign']);
 		expect(nodeJson(run, 'One item per customer')).toHaveLength(3);
 		const requests = await smsDoRequests(emulator());
 		expect(requests).toHaveLength(1);
-		expect(requests[0].body).toMatchObject({ to: '48500000001,48500000002,48500000003', param1: 'Anna|Jan|Piotr', from: 'MyShop' });
+		expect(requests[0].body).toMatchObject({
+			to: '48500000001,48500000002,48500000003',
+			message: 'Hi [%1%], our spring sale starts today: 20% off everything until Sunday.',
+			param1: 'Anna|Jan|Piotr',
+			from: 'MyShop',
+		});
+		expect((await messages(emulator())).map((m) => [m.number, m.text])).toEqual(
+			['Anna', 'Jan', 'Piotr'].map((name, i) => [`4850000000${i + 1}`, `Hi ${name}, our spring sale starts today: 20% off everything until Sunday.`]),
+		);
 		expect(nodeJson(run, 'Send campaign').map((item) => item.number)).toEqual(['48500000001', '48500000002', '48500000003']);
 	});
 

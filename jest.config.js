@@ -41,6 +41,8 @@ module.exports = {
 	workerIdleMemoryLimit: '500MB',
 	// The files that take minutes start first, in a chosen order (test/sequencer.js).
 	testSequencer: '<rootDir>/test/sequencer.js',
+	// What the tests start is stopped when jest ends, however it ends (scripts/reaper.js).
+	globalSetup: '<rootDir>/test/globalSetup.js',
 	projects: [
 		{
 			...base,

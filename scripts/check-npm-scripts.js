@@ -4,7 +4,8 @@
  * that npm would silently skip. With `ignore-scripts=true` in .npmrc (needed: a lint plugin's
  * preinstall aborts), npm runs no pre/post script at all, so:
  * - no `pre<name>` / `post<name>` script may exist for a script that exists;
- * - `test` and `start` must run scripts/provision.sh themselves.
+ * - `test` and `start` must run scripts/provision.sh themselves (or through the `node scripts/<file>.js`
+ *   they run: `npm test` is scripts/test-run.js).
  * Usage: node scripts/check-npm-scripts.js [package folder]. Run by .ci/run; exits 1 with one
  * line per problem.
  */
@@ -25,8 +26,15 @@ if (ignoresScripts) {
 		}
 	}
 }
+/** The script runs scripts/provision.sh, itself or through the `node scripts/<file>.js` it runs. */
+function provisions(script) {
+	const runner = /^node (scripts\/[\w.-]+\.js)\b/.exec(script);
+	const runnerText = runner && fs.existsSync(path.join(root, runner[1])) ? fs.readFileSync(path.join(root, runner[1]), 'utf8') : '';
+	return /scripts\/provision\.sh/.test(script) || /'scripts\/provision\.sh'/.test(runnerText);
+}
+
 for (const name of ['test', 'start']) {
-	if (!/scripts\/provision\.sh/.test(scripts[name] || '')) {
+	if (!provisions(scripts[name] || '')) {
 		problems.push(`"${name}" does not run scripts/provision.sh: a new machine would lack n8n and the system services`);
 	}
 }

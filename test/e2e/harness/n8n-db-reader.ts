@@ -13,6 +13,7 @@ import { spawn, type ChildProcess } from 'child_process';
 import type { Socket } from 'net';
 import * as path from 'path';
 
+import { withRunId } from './run-ownership';
 import type { ExecutionRecord } from './types';
 
 export interface ExecutionQuery {
@@ -59,7 +60,7 @@ class ReaderProcess {
 		const script = path.join(__dirname, 'read-n8n-db.js');
 		const node = ['--no-warnings', '--max-old-space-size=2048'];
 		this.child = spawn(nodeBin, [...node, script, source, n8nPackageDir], {
-			env: { PATH: process.env.PATH ?? '' },
+			env: withRunId({ PATH: process.env.PATH ?? '' }),
 			stdio: ['pipe', 'pipe', 'pipe'],
 		});
 		// Neither the process nor its pipes keep jest's event loop alive; a read in progress does,

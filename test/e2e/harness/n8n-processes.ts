@@ -7,6 +7,7 @@ import * as fs from 'fs';
 
 import type { InstanceLog } from './n8n-log';
 import { AbortWait, stopGroup, waitFor } from './proc';
+import { registerGroup } from './run-ownership';
 
 export interface ManagedProcess {
 	/** `main`, `worker1`, `webhook1`, ... */
@@ -47,6 +48,7 @@ export class ProcessGroup {
 		const fd = fs.openSync(file, 'a');
 		fs.writeSync(fd, `\n===== [${name}] $ ${cmd} ${argv.join(' ')} (${new Date().toISOString()})\n`);
 		const child = spawn(cmd, argv, { cwd: this.cwd, env, detached: true, stdio: ['ignore', fd, fd] });
+		registerGroup(child);
 		fs.closeSync(fd);
 		const mp: ManagedProcess = { name, child, exited: Promise.resolve(), healthPort };
 		mp.exited = new Promise<void>((resolve) => {

@@ -10,6 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 
 import { runProcess, spawnDetached, stopGroup, uniqueFreePort, waitFor } from './proc';
+import { withRunId } from './run-ownership';
 
 export interface PostgresConnection {
 	host: string;
@@ -71,7 +72,7 @@ export async function startPostgres(opts: { timeoutMs?: number; label?: string }
 	fs.mkdirSync(socketDir);
 	fs.chmodSync(root, 0o755);
 	chownToServerUser(root);
-	const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C' };
+	const env = withRunId({ PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C' });
 
 	const [initCmd, initArgs] = asServerUser(path.join(bin, 'initdb'), [
 		'-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync', '--no-instructions',

@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
+import * as path from 'path';
+
+import { currentRunId, registerGroup, unregisterGroup } from './run-ownership';
 
 export interface RunResult {
 	code: number | null;
@@ -46,6 +49,7 @@ export function runProcess(cmd: string, args: string[], opts: RunOptions): Promi
 			detached: true,
 			stdio: ['pipe', 'pipe', 'pipe'],
 		});
+		registerGroup(child);
 		const out: Buffer[] = [];
 		const err: Buffer[] = [];
 		let timedOut = false;
@@ -65,6 +69,7 @@ export function runProcess(cmd: string, args: string[], opts: RunOptions): Promi
 			clearTimeout(timer);
 			// Leftover grandchildren (task runners) of a finished CLI command.
 			killGroup(child, 'SIGKILL');
+			unregisterGroup(child);
 			const result: RunResult = {
 				code,
 				signal,
@@ -197,6 +202,7 @@ export async function stopGroup(child: ChildProcess, exited: Promise<unknown>, s
 		}
 	}
 	killGroup(child, 'SIGKILL');
+	unregisterGroup(child);
 }
 
 /** A detached background service (its own process group) and whether it has exited. */
@@ -212,6 +218,7 @@ export function spawnDetached(
 	opts: { cwd?: string; env?: NodeJS.ProcessEnv; stdio?: 'ignore' | ['ignore', number, number] },
 ): DetachedService {
 	const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, detached: true, stdio: opts.stdio ?? 'ignore' });
+	registerGroup(child);
 	let gone = false;
 	const exited = new Promise<void>((resolve) => {
 		child.on('exit', () => {
@@ -229,7 +236,9 @@ export function spawnDetached(
 /**
  * Runs `fn` while holding a lock that every jest worker on this machine shares (a folder under
  * the OS temp folder), so that two load phases of different suites do not run at the same time
- * and slow each other down. A lock older than `staleMs` (a killed run) is taken over.
+ * and slow each other down. A lock older than `staleMs` (a killed run) is taken over; the lock
+ * names the run that holds it (its file `run`), whose reaper (scripts/reaper.js) removes it when
+ * the run is interrupted.
  */
 export async function withMachineLock<T>(name: string, fn: () => Promise<T>, opts: { waitMs?: number; staleMs?: number } = {}): Promise<T> {
 	const dir = `${os.tmpdir()}/smsapi-e2e-lock-${name.replace(/[^\w.-]+/g, '_')}`;
@@ -237,6 +246,7 @@ export async function withMachineLock<T>(name: string, fn: () => Promise<T>, opt
 	await waitFor(`the machine-wide lock '${name}'`, opts.waitMs ?? 10 * 60_000, async () => {
 		try {
 			fs.mkdirSync(dir);
+			fs.writeFileSync(path.join(dir, 'run'), currentRunId() ?? '');
 			return true;
 		} catch {
 			try {

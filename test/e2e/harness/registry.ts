@@ -14,6 +14,7 @@ import { cacheDir, PACKAGE_NAME, PROJECT_ROOT } from './config';
 import { compileCacheDir, getLine } from './lines';
 import { packedFiles } from './package-files';
 import { killGroup, runProcess, settlesWithin, uniqueFreePort, waitFor, type RunResult } from './proc';
+import { registerGroup, unregisterGroup, withRunId } from './run-ownership';
 
 /** Installed by scripts/install-verdaccio.sh (keep both in step). */
 export const VERDACCIO_VERSION = '6.10.4';
@@ -108,13 +109,15 @@ export async function startRegistry(label = 'registry'): Promise<Registry> {
 		stdio: ['ignore', log, log],
 		// Node's cache of compiled code, shared with the n8n 2.x processes: once it is filled,
 		// Verdaccio starts on about 0.55 s of CPU instead of 0.65 s.
-		env: { PATH: process.env.PATH ?? '', HOME: dir, NODE_COMPILE_CACHE: compileCacheDir() },
+		env: withRunId({ PATH: process.env.PATH ?? '', HOME: dir, NODE_COMPILE_CACHE: compileCacheDir() }),
 	});
+	registerGroup(child);
 	fs.closeSync(log);
 	const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
 	const stop = async () => {
 		killGroup(child, 'SIGTERM');
 		if (!(await settlesWithin(exited, 5000))) killGroup(child, 'SIGKILL');
+		unregisterGroup(child);
 		fs.rmSync(dir, { recursive: true, force: true });
 	};
 	try {

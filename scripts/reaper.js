@@ -14,7 +14,9 @@
  *   and the whole process group of such a process when it leads one;
  * - every process group the harness registered in the run's state folder (`groups/<pgid>` holding
  *   the start time of its leader): PostgreSQL overwrites its environment with its process title;
- * then removes the machine-wide locks the run held (withMachineLock) and the state folder.
+ * - the descendants of all these (PostgreSQL's server processes each start a session of their own);
+ * then removes the machine-wide locks the run held (withMachineLock), the temporary folders the
+ * harness registered (n8n's user folders, PostgreSQL's data, ...) and the state folder.
  * Nothing else is touched: a registered group whose leader is another process now (its pid was
  * reused: the start time differs) is left alone, and with its leader gone only the members that
  * carry the run's id are stopped. A run started inside a run (a test of the runs themselves) has an
@@ -39,6 +41,8 @@ const RUN_OWNER_VAR = 'SMSAPI_TEST_RUN_OWNER';
 const LOCK_PREFIX = 'smsapi-e2e-lock-';
 
 const GRACE_MS = 3_000;
+/** How a reaper is recognised (a run inside a run has a reaper of its own). */
+const REAPER_SCRIPT = path.join(__dirname, 'reaper.js');
 const GIVE_UP_MS = 12_000;
 
 /**
@@ -74,7 +78,7 @@ function ensureRunOwner() {
 
 // ------------------------------------------------------------------------------------ the reaper
 
-/** pid → { pgid, start, zombie } of every process (start: clock ticks after boot, field 22). */
+/** pid → { ppid, pgid, start, zombie } of every process (start: clock ticks after boot, field 22). */
 function processTable() {
 	const table = new Map();
 	for (const name of fs.readdirSync('/proc')) {
@@ -82,7 +86,7 @@ function processTable() {
 		try {
 			const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
 			const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-			table.set(Number(name), { pgid: Number(fields[2]), start: fields[19], zombie: fields[0] === 'Z' });
+			table.set(Number(name), { ppid: Number(fields[1]), pgid: Number(fields[2]), start: fields[19], zombie: fields[0] === 'Z' });
 		} catch {
 			// ended meanwhile
 		}
@@ -98,16 +102,31 @@ function carriesRun(pid, marker) {
 	}
 }
 
-/** The process groups and single processes of the run that are alive now. */
-function findTargets(runId, stateDir) {
+function isReaper(pid) {
+	try {
+		return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(REAPER_SCRIPT);
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * The run's processes alive now: `groups`, the process groups to signal as a whole (led by a
+ * process of the run, or registered with their leader's start time), and `processes` (pid → start),
+ * every process of the run one by one: the members of those groups, every process carrying the
+ * run's id, their descendants, and those found in earlier rounds (`known`) that still run. Another
+ * run's reaper (a run inside this one) is left to do its own work.
+ */
+function findTargets(runId, stateDir, known) {
 	const marker = Buffer.from(`${RUN_ID_VAR}=${runId}\0`);
 	const table = processTable();
 	const groups = new Set();
-	const singles = new Set();
+	const processes = new Map();
+	const runs = (pid) => table.has(pid) && !table.get(pid).zombie;
 	for (const [pid, p] of table) {
 		if (pid === process.pid || p.zombie || !carriesRun(pid, marker)) continue;
+		processes.set(pid, p.start);
 		if (p.pgid === pid) groups.add(pid);
-		else singles.add(pid);
 	}
 	let registered = [];
 	try {
@@ -126,10 +145,21 @@ function findTargets(runId, stateDir) {
 		const leader = table.get(pgid);
 		if (leader && leader.start === leaderStart && leader.pgid === pgid) groups.add(pgid);
 	}
-	for (const pid of singles) if (groups.has(table.get(pid).pgid)) singles.delete(pid);
-	const alive = (pid) => table.has(pid) && !table.get(pid).zombie;
-	const membersAlive = (pgid) => [...table].some(([, p]) => p.pgid === pgid && !p.zombie);
-	return { groups: [...groups].filter(membersAlive), singles: [...singles].filter(alive) };
+	for (const [pid, start] of known) if (runs(pid) && table.get(pid).start === start) processes.set(pid, start);
+	for (const [pid, p] of table) if (groups.has(p.pgid) && !p.zombie) processes.set(pid, p.start);
+	// Their descendants are the run's too, in whatever group (PostgreSQL's server processes each
+	// start a session of their own).
+	const children = new Map();
+	for (const [pid, p] of table) children.set(p.ppid, [...(children.get(p.ppid) ?? []), pid]);
+	const queue = [...processes.keys()];
+	while (queue.length > 0) {
+		for (const child of children.get(queue.pop()) ?? []) {
+			if (child === process.pid || processes.has(child) || !runs(child) || isReaper(child)) continue;
+			processes.set(child, table.get(child).start);
+			queue.push(child);
+		}
+	}
+	return { groups: [...groups].filter((pgid) => [...processes.keys()].some((pid) => table.get(pid).pgid === pgid)), processes };
 }
 
 function signal(targets, sig) {
@@ -140,7 +170,7 @@ function signal(targets, sig) {
 			// gone
 		}
 	}
-	for (const pid of targets.singles) {
+	for (const pid of targets.processes.keys()) {
 		try {
 			process.kill(pid, sig);
 		} catch {
@@ -167,33 +197,53 @@ function releaseLocks(runId) {
 	}
 }
 
+/** Removes the temporary folders the harness registered (`dirs/<name>`: n8n's user folders, PostgreSQL's data, ...). */
+function removeTempDirs(stateDir) {
+	let names = [];
+	try {
+		names = fs.readdirSync(path.join(stateDir, 'dirs'));
+	} catch {
+		return; // none
+	}
+	for (const name of names) {
+		const dir = fs.readFileSync(path.join(stateDir, 'dirs', name), 'utf8');
+		// Only the harness's own temporary folders, whatever the file says.
+		if (path.dirname(dir) !== os.tmpdir() || !path.basename(dir).startsWith('smsapi-e2e-')) continue;
+		fs.rmSync(dir, { recursive: true, force: true });
+		say(`removed ${dir}`);
+	}
+}
+
 async function reap(runId, stateDir) {
 	const started = Date.now();
+	/** Every process found so far (pid → start): one whose parent died is still known as the run's. */
+	const known = new Map();
 	/** SIGTERM first (n8n, PostgreSQL and Redis shut down cleanly), SIGKILL after GRACE_MS. */
 	const termed = new Set();
 	for (;;) {
-		const targets = findTargets(runId, stateDir);
-		if (targets.groups.length + targets.singles.length === 0) break;
+		const targets = findTargets(runId, stateDir, known);
+		for (const [pid, start] of targets.processes) known.set(pid, start);
+		if (targets.processes.size === 0) break;
 		if (Date.now() - started > GIVE_UP_MS) {
-			say(`giving up, left: groups ${targets.groups.join(' ')}; processes ${targets.singles.join(' ')}`);
+			say(`giving up, left: ${[...targets.processes.keys()].join(' ')}`);
 			break;
 		}
 		const late = Date.now() - started > GRACE_MS;
-		const fresh = {
-			groups: targets.groups.filter((pgid) => !termed.has(`g${pgid}`)),
-			singles: targets.singles.filter((pid) => !termed.has(`p${pid}`)),
-		};
-		const now = late ? targets : fresh;
-		if (now.groups.length + now.singles.length > 0) {
+		const key = (pid) => `${pid}:${targets.processes.get(pid)}`;
+		const fresh = [...targets.processes.keys()].filter((pid) => !termed.has(key(pid)));
+		if (late || fresh.length > 0) {
 			const sig = late ? 'SIGKILL' : 'SIGTERM';
-			say(`${sig}: groups ${now.groups.join(' ') || '-'}; processes ${now.singles.join(' ') || '-'}`);
+			const groups = late ? targets.groups : targets.groups.filter((pgid) => !termed.has(`group ${pgid}`));
+			const now = late ? targets : { groups, processes: new Map(fresh.map((pid) => [pid, targets.processes.get(pid)])) };
+			say(`${sig}: groups ${now.groups.join(' ') || '-'}; processes ${[...now.processes.keys()].join(' ')}`);
 			signal(now, sig);
-			for (const pgid of now.groups) termed.add(`g${pgid}`);
-			for (const pid of now.singles) termed.add(`p${pid}`);
+			for (const pid of now.processes.keys()) termed.add(key(pid));
+			for (const pgid of now.groups) termed.add(`group ${pgid}`);
 		}
 		await sleep(100);
 	}
 	releaseLocks(runId);
+	removeTempDirs(stateDir);
 	say(`done in ${Date.now() - started} ms`);
 	if (process.env.SMSAPI_TEST_RUN_KEEP_STATE !== '1') fs.rmSync(stateDir, { recursive: true, force: true });
 }

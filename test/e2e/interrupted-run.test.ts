@@ -8,9 +8,9 @@
  * - unit tests: test/emulator/cli.test.ts with the emulator it starts listening;
  * - an e2e file: test/e2e/registry.test.ts with Verdaccio and n8n listening;
  * - the topology file: PostgreSQL, Redis and n8n's main, webhook and worker processes running.
- * Every process of the run (its npm's descendants, and whatever carries its run id) and every TCP
- * port they listened on must be gone within 15 s of the signal. The test signals and stops nothing
- * but its own runs.
+ * Every process of the run (its npm's descendants, and whatever carries its run id), every TCP port
+ * they listened on and the temporary folders of its n8n and PostgreSQL processes must be gone within
+ * 15 s of the signal. The test signals and stops nothing but its own runs.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -39,13 +39,13 @@ afterEach(async () => {
 
 /** Interrupts the run and expects nothing of it left within the bound. */
 async function interruptAndExpectNothingLeft(r: ChildRun, signal: 'SIGINT' | 'SIGTERM'): Promise<void> {
-	const before = { processes: r.seen.size, ports: r.ports.size };
+	const before = { processes: r.seen.size, ports: r.ports.size, folders: r.folders.size };
 	r.interrupt(signal);
 	const outcome = await r.settle(NOTHING_LEFT_WITHIN_MS);
 	const left = describeLeftovers(outcome.left);
 	expect({ left, withinBound: outcome.ms <= NOTHING_LEFT_WITHIN_MS }).toEqual({ left: '', withinBound: true });
 	process.stderr.write(
-		`[interrupted-run] ${signal}: ${before.processes} processes and ${before.ports} listening ports of the run, none left after ${outcome.ms} ms (npm: ${outcome.exit}); log ${r.logFile}\n`,
+		`[interrupted-run] ${signal}: ${before.processes} processes, ${before.ports} listening ports and ${before.folders} server folders of the run, none left after ${outcome.ms} ms (npm: ${outcome.exit}); log ${r.logFile}\n`,
 	);
 }
 

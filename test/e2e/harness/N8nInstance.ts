@@ -26,6 +26,7 @@ import { waitForRegisteredWebhook, webhookNodesOf } from './n8n-webhooks';
 import { postgresUrl } from './postgres';
 import { newId } from './ids';
 import { runProcess, type RunResult } from './proc';
+import { unregisterTempDir } from './run-ownership';
 import type { CredentialJson, ExecutionRecord, WorkflowJson, WorkflowRunResult } from './types';
 
 export { newId } from './ids';
@@ -182,6 +183,7 @@ export class N8nInstance extends N8nServer {
 			return;
 		}
 		fs.rmSync(this.userFolder, { recursive: true, force: true });
+		unregisterTempDir(this.userFolder);
 	}
 
 	// ----------------------------------------------------------------- executions (database)

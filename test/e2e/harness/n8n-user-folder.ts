@@ -15,6 +15,7 @@ import { InstanceLog } from './n8n-log';
 import { copyPackedPackage } from './package-files';
 import type { PostgresConnection } from './postgres';
 import { uniqueFreePort } from './proc';
+import { registerTempDir } from './run-ownership';
 
 export interface CreateOptions {
 	/** Line id ('1' | '2') or a line from n8nLines(). */
@@ -60,6 +61,7 @@ export async function prepareUserFolder(opts: CreateOptions): Promise<N8nHome> {
 		throw new Error(`package folder ${packageDir} has no package.json`);
 	}
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `smsapi-e2e-n8n${line.line}-`));
+	registerTempDir(userFolder);
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(path.join(nodesDir, 'node_modules'), { recursive: true });
 	const installMode = opts.installMode ?? (process.env.SMSAPI_E2E_INSTALL_MODE === 'link' ? 'link' : 'copy');

@@ -10,7 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 
 import { runProcess, spawnDetached, stopGroup, uniqueFreePort, waitFor } from './proc';
-import { withRunId } from './run-ownership';
+import { registerTempDir, unregisterTempDir, withRunId } from './run-ownership';
 
 export interface PostgresConnection {
 	host: string;
@@ -67,6 +67,7 @@ export async function startPostgres(opts: { timeoutMs?: number; label?: string }
 	const bin = postgresBinDir();
 	const port = await uniqueFreePort();
 	const root = fs.mkdtempSync(path.join(os.tmpdir(), `smsapi-e2e-pg${opts.label ? `-${opts.label}` : ''}-`));
+	registerTempDir(root);
 	const dataDir = path.join(root, 'data');
 	const socketDir = path.join(root, 'socket');
 	fs.mkdirSync(socketDir);
@@ -97,6 +98,7 @@ export async function startPostgres(opts: { timeoutMs?: number; label?: string }
 		// SIGINT: PostgreSQL's "fast" shutdown (no waiting for clients).
 		await stopGroup(service.child, service.exited, 'SIGINT', 15_000);
 		if (process.env.SMSAPI_E2E_KEEP !== '1') fs.rmSync(root, { recursive: true, force: true });
+		unregisterTempDir(root);
 	};
 	const server: PostgresServer = { host: '127.0.0.1', port, user: 'postgres', password: 'postgres', database: 'postgres', dataDir, stop };
 	try {

@@ -6,6 +6,7 @@ import * as path from 'path';
 import * as net from 'net';
 
 import { spawnDetached, stopGroup, uniqueFreePort, waitFor } from './proc';
+import { registerTempDir, unregisterTempDir } from './run-ownership';
 
 export interface RedisServer {
 	port: number;
@@ -45,6 +46,7 @@ export async function startRedis(timeoutMs = 15_000): Promise<RedisServer> {
 	const bin = redisBin();
 	const port = await uniqueFreePort();
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'smsapi-e2e-redis-'));
+	registerTempDir(dir);
 	const service = spawnDetached(
 		bin,
 		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'yes'],
@@ -53,6 +55,7 @@ export async function startRedis(timeoutMs = 15_000): Promise<RedisServer> {
 	const stop = async () => {
 		await stopGroup(service.child, service.exited, 'SIGTERM', 5_000);
 		fs.rmSync(dir, { recursive: true, force: true });
+		unregisterTempDir(dir);
 	};
 	try {
 		await waitFor(`redis-server on port ${port}`, timeoutMs, async () => {

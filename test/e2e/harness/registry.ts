@@ -14,7 +14,7 @@ import { cacheDir, PACKAGE_NAME, PROJECT_ROOT } from './config';
 import { compileCacheDir, getLine } from './lines';
 import { packedFiles } from './package-files';
 import { killGroup, runProcess, settlesWithin, uniqueFreePort, waitFor, type RunResult } from './proc';
-import { registerGroup, unregisterGroup, withRunId } from './run-ownership';
+import { registerGroup, registerTempDir, unregisterGroup, unregisterTempDir, withRunId } from './run-ownership';
 
 /** Installed by scripts/install-verdaccio.sh (keep both in step). */
 export const VERDACCIO_VERSION = '6.10.4';
@@ -73,6 +73,7 @@ function npmEnv(npmrc: string, cache: string): NodeJS.ProcessEnv {
 export async function startRegistry(label = 'registry'): Promise<Registry> {
 	const entry = verdaccioEntry();
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), `smsapi-e2e-${label}-`));
+	registerTempDir(dir);
 	const port = await uniqueFreePort();
 	const url = `http://127.0.0.1:${port}/`;
 	const config = path.join(dir, 'config.yaml');
@@ -119,6 +120,7 @@ export async function startRegistry(label = 'registry'): Promise<Registry> {
 		if (!(await settlesWithin(exited, 5000))) killGroup(child, 'SIGKILL');
 		unregisterGroup(child);
 		fs.rmSync(dir, { recursive: true, force: true });
+		unregisterTempDir(dir);
 	};
 	try {
 		await waitFor(`Verdaccio on ${url}`, 30_000, async () => {

@@ -55,3 +55,29 @@ export function unregisterGroup(child: ChildProcess): void {
 	const file = groupFile(child);
 	if (file) fs.rmSync(file, { force: true });
 }
+
+function dirFile(dir: string): string | undefined {
+	const state = process.env[RUN_STATE_VAR];
+	return state ? path.join(state, 'dirs', path.basename(dir)) : undefined;
+}
+
+/**
+ * Registers a temporary folder (under the OS temp folder, named `smsapi-e2e-*`) that the reaper
+ * removes when the run is interrupted, until unregisterTempDir(). Not with SMSAPI_E2E_KEEP=1.
+ */
+export function registerTempDir(dir: string): void {
+	const file = dirFile(dir);
+	if (!file || process.env.SMSAPI_E2E_KEEP === '1') return;
+	try {
+		fs.mkdirSync(path.dirname(file), { recursive: true });
+		fs.writeFileSync(file, dir);
+	} catch {
+		// the run's state folder is gone: its reaper has ended
+	}
+}
+
+/** Called once the folder is removed (or kept on purpose). */
+export function unregisterTempDir(dir: string): void {
+	const file = dirFile(dir);
+	if (file) fs.rmSync(file, { force: true });
+}

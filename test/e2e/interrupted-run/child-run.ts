@@ -3,10 +3,12 @@
  * and what it left behind. The run gets a process group of its own (the stand-in for a terminal's
  * foreground job), so that a signal to it reaches that run and nothing else. While it runs, every
  * process of the run is noted (a descendant of its npm, or a process carrying its run id) with the
- * TCP ports they listen on; after the signal those must be gone.
+ * TCP ports they listen on and the temporary folders of its n8n and PostgreSQL processes; after the
+ * signal those must be gone.
  */
 import { spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 
 import { E2E_LOG_DIR, PROJECT_ROOT } from '../harness/config';
@@ -19,6 +21,8 @@ const POLL_MS = 150;
 export interface Leftovers {
 	processes: ProcessInfo[];
 	ports: Array<{ port: number; cmd: string }>;
+	/** Temporary folders of the run's servers (n8n's user folders, PostgreSQL's data) still there. */
+	folders: string[];
 }
 
 export interface Outcome {
@@ -45,6 +49,8 @@ export class ChildRun {
 	readonly seen = new Map<string, ProcessInfo>();
 	/** Socket inode → the port and the process of every listening socket of the run seen so far. */
 	readonly ports = new Map<string, { port: number; cmd: string }>();
+	/** The temporary folders of the run's n8n and PostgreSQL processes seen so far. */
+	readonly folders = new Set<string>();
 	private readonly child: ChildProcess;
 	private readonly exited: Promise<void>;
 	private exitInfo: string | undefined;
@@ -113,6 +119,8 @@ export class ChildRun {
 		const listening = listeningSockets();
 		for (const p of this.seen.values()) {
 			if (table.get(p.pid)?.start !== p.start) continue;
+			const folder = /\bpostgres -D (\S+)\/data\b/.exec(p.cmd)?.[1] ?? (/\/n8n\/bin\/n8n /.test(p.cmd) ? environValue(p.pid, 'N8N_USER_FOLDER') : undefined);
+			if (folder?.startsWith(path.join(os.tmpdir(), 'smsapi-e2e-'))) this.folders.add(folder);
 			for (const inode of socketInodesOf(p.pid)) {
 				const port = listening.get(inode);
 				if (port !== undefined) this.ports.set(inode, { port, cmd: p.cmd });
@@ -145,6 +153,7 @@ export class ChildRun {
 		return {
 			processes: [...this.seen.values()].filter(isRunning),
 			ports: [...this.ports].filter(([inode]) => listening.has(inode)).map(([, p]) => p),
+			folders: [...this.folders].filter((folder) => fs.existsSync(folder)),
 		};
 	}
 
@@ -153,7 +162,7 @@ export class ChildRun {
 		for (;;) {
 			const left = this.leftovers();
 			const ms = Date.now() - this.signalledAt;
-			if ((left.processes.length === 0 && left.ports.length === 0) || ms > limitMs) {
+			if (left.processes.length + left.ports.length + left.folders.length === 0 || ms > limitMs) {
 				return { ms, left, exit: this.exitInfo ?? 'still running' };
 			}
 			await sleep(100);
@@ -173,6 +182,7 @@ export class ChildRun {
 			}
 		}
 		await settlesWithin(this.exited, 5_000);
+		for (const folder of this.leftovers().folders) fs.rmSync(folder, { recursive: true, force: true });
 	}
 }
 
@@ -181,5 +191,6 @@ export function describeLeftovers(left: Leftovers): string {
 	return [
 		...left.processes.map((p) => `process ${p.pid} (group ${p.pgid}): ${p.cmd.slice(0, 200)}`),
 		...left.ports.map((p) => `port ${p.port}: ${p.cmd.slice(0, 200)}`),
+		...left.folders.map((folder) => `folder ${folder}`),
 	].join('\n');
 }

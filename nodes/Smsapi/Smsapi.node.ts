@@ -28,18 +28,9 @@ import * as subuser from './actions/subuser';
 import * as template from './actions/template';
 import * as vms from './actions/vms';
 import { answerWebhooks, resumeOnAnswer } from './approval/answerWebhook';
+import { reportWebhooks, resumeOnReport } from './delivery/reportWebhook';
 import { listSearch, loadOptions } from './methods';
-import { resumeOnReport, resumeWebhooks } from './wait/resumeWebhook';
-
-/** Whether the waiting node is a Send and Wait for Approval; never throws (the webhook may not). */
-function isApprovalNode(context: IWebhookFunctions): boolean {
-	try {
-		return context.getNodeParameter('operation', '') === 'sendAndWait';
-	} catch {
-		// Unreadable: the delivery wait's webhook judges the call, as before there was another.
-		return false;
-	}
-}
+import { routeWaitingCall } from './wait/route';
 
 /**
  * Restart webhooks only, for executions waiting in SMS → Send and Wait for Delivery (its resume
@@ -47,7 +38,7 @@ function isApprovalNode(context: IWebhookFunctions): boolean {
  * Send and Wait operations have it: n8n 2.x then offers the node as an AI Agent's Human review
  * tool). Nothing is registered at the service.
  */
-const waitingWebhooks = [...resumeWebhooks, ...answerWebhooks];
+const waitingWebhooks = [...reportWebhooks, ...answerWebhooks];
 
 export class Smsapi implements INodeType {
 	description: INodeTypeDescription = {
@@ -130,6 +121,9 @@ export class Smsapi implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return isApprovalNode(this) ? await resumeOnAnswer.call(this) : await resumeOnReport.call(this);
+		return await routeWaitingCall.call(this, {
+			sendAndWait: resumeOnAnswer,
+			sendAndWaitForDelivery: resumeOnReport,
+		});
 	}
 }

@@ -1,14 +1,16 @@
 /**
  * The answer link of an execution waiting in Send and Wait for Approval, through the node's real
  * `webhook()` (approval/answerWebhook.ts) in n8n-core's WebhookContext (support/approval-calls.ts):
- * opening it (GET, by a person or any previewer) shows the page and answers nothing; only a POST of
- * the page's form with this send's check answers, in n8n's shape; the first answer wins; nothing
- * throws. Real n8n: test/e2e/approval.test.ts.
+ * opening the address (GET, by a person, any previewer, or whoever read the short link's target
+ * from the service) shows only the opening page; the page's POST of the check from the SMS link's
+ * fragment shows the question; only a POST of its form with this send's check answers, in n8n's
+ * shape; the first answer wins, and its short link is deleted; nothing throws. The page itself:
+ * page.test.ts; real n8n: test/e2e/approval.test.ts.
  */
 import { randomBytes } from 'node:crypto';
 
 import { useMockedNetwork } from '../operations/support/run-node';
-import { approvalParameters, callAnswer, startWaiting, type Waiting } from './support/approval-calls';
+import { approvalParameters, callAnswer, openQuestion, startWaiting, type Waiting } from './support/approval-calls';
 
 useMockedNetwork();
 
@@ -28,23 +30,62 @@ const OPENERS: Array<Record<string, string>> = [
 	{ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' },
 ];
 
-describe('opening the link answers nothing', () => {
-	it.each(OPENERS)('GET %j: the page with its buttons, no resume, not cached or indexed', async (headers) => {
+describe('opening the link answers nothing and shows nothing without the SMS', () => {
+	it.each(OPENERS)('GET %j: the opening page (no question, no button), no resume, not cached or indexed', async (headers) => {
 		const waiting = await waitingFor(double);
 		const { status, html, resumed, response } = await callAnswer(waiting, { headers });
 		expect(status).toBe(200);
 		expect(resumed).toBeUndefined();
-		expect(html).toContain('<form method="post" enctype="multipart/form-data">');
-		expect(html).toContain('<button type="submit" name="answer" value="approve" class="primary">Yes</button>');
-		expect(html).toContain('<button type="submit" name="answer" value="decline">No</button>');
+		expect(html).not.toContain('Refund 120 EUR');
+		expect(html).not.toContain('name="answer"');
+		expect(html).toContain('<form id="open" method="post" enctype="multipart/form-data">');
 		expect(response.headers).toMatchObject({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' });
-		expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+		expect(response.headers['content-security-policy']).toMatch(/default-src 'none'.*script-src 'sha256-[A-Za-z0-9+/]+=*'$/);
 	});
 
-	it('the message is shown as text (escaped), line breaks kept', async () => {
-		const waiting = await waitingFor({ message: 'Refund <b>120</b> & "more"?\nOrder 1024' });
-		const { html } = await callAnswer(waiting);
-		expect(html).toContain('<p>Refund &lt;b&gt;120&lt;/b&gt; &amp; &quot;more&quot;?<br>Order 1024</p>');
+	it('the page posts the check from the fragment: the question with its buttons and the check for the answer', async () => {
+		const waiting = await waitingFor(double);
+		const { status, html, resumed, response } = await openQuestion(waiting);
+		expect(status).toBe(200);
+		expect(resumed).toBeUndefined();
+		expect(html).toContain('<form method="post" enctype="multipart/form-data">');
+		expect(html).toContain(`<input type="hidden" name="smsapi_check" value="${waiting.check}">`);
+		expect(html).toContain('<button type="submit" name="answer" value="approve" class="primary">Yes</button>');
+		expect(html).toContain('<button type="submit" name="answer" value="decline">No</button>');
+		expect(response.headers['content-security-policy']).not.toContain('script-src');
+	});
+
+	it("the short link's target, as the service lists it to every token holder, carries no check: it shows nothing and answers nothing", async () => {
+		const waiting = await waitingFor(double);
+		const target = new URL(waiting.requests.find((request) => request.path === '/short_url/links')!.body.url);
+		expect(target.hash).toBe('');
+		expect([...target.searchParams.keys()]).toEqual(['signature']);
+		const query = Object.fromEntries(target.searchParams);
+		expect((await callAnswer(waiting, { query })).html).not.toContain('Refund 120 EUR');
+		for (const body of [{ answer: 'approve' }, { step: 'open' }, { data: { answer: 'approve' }, files: {} }]) {
+			const posted = await callAnswer(waiting, { method: 'POST', query, body, check: null });
+			expect(posted.status).toBe(400);
+			expect(posted.html).toContain('Paste the whole link from the SMS');
+			expect(posted.resumed).toBeUndefined();
+		}
+	});
+
+	it('where the fragment was lost, the SMS link pasted on the opening page shows the question; a wrong one does not', async () => {
+		const waiting = await waitingFor(double);
+		const pasted = await callAnswer(waiting, { method: 'POST', body: { step: 'open', link: ` ${waiting.smsLink} ` }, check: null });
+		expect(pasted.status).toBe(200);
+		expect(pasted.html).toContain('name="answer" value="approve"');
+		const wrong = await callAnswer(waiting, { method: 'POST', body: { step: 'open', link: `${waiting.smsLink.split('#')[0]}#AAAAAAAAAAAAAAAAAAAAAA` }, check: null });
+		expect(wrong.status).toBe(403);
+		expect(pasted.resumed ?? wrong.resumed).toBeUndefined();
+	});
+
+	it('a link made before the check moved into the fragment (an execution waiting across an update): its query check still shows and answers', async () => {
+		const waiting = await waitingFor(double);
+		const query = { ...Object.fromEntries(waiting.link.searchParams), smsapi_check: waiting.check };
+		expect((await callAnswer(waiting, { query })).html).toContain('name="answer" value="approve"');
+		const answered = await callAnswer(waiting, { method: 'POST', query, body: { answer: 'decline' }, check: null });
+		expect(answered.resumed?.data).toMatchObject({ approved: false });
 	});
 });
 
@@ -56,12 +97,13 @@ describe('a tap on a button answers, in n8n’s shape', () => {
 		return result.resumed!;
 	};
 
-	it('Approve: data.approved true, respondedAt, who was asked and the send; no check or question', async () => {
+	it('Approve: data.approved true, respondedAt, who was asked and the send; no check or question; the short link deleted', async () => {
 		const waiting = await waitingFor(double);
 		const before = Date.now();
 		const item = await answered(waiting, { answer: 'approve' });
 		expect(item).toEqual({ data: { approved: true, respondedAt: expect.any(String) }, timedOut: false, to: '48500000001', sms: waiting.item.json.sms });
 		expect(Date.parse((item.data as { respondedAt: string }).respondedAt)).toBeGreaterThanOrEqual(before - 1000);
+		expect(waiting.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual(['/short_url/links/101']);
 	});
 
 	it("the page's multipart form as n8n parses it ({ data, files }), or a urlencoded one: the same answer", async () => {
@@ -75,8 +117,7 @@ describe('a tap on a button answers, in n8n’s shape', () => {
 
 	it('Free Text: data.text as written', async () => {
 		const waiting = await waitingFor({ responseType: 'freeText' });
-		const page = await callAnswer(waiting);
-		expect(page.html).toContain('<textarea id="text" name="text"');
+		expect((await openQuestion(waiting)).html).toContain('<textarea id="text" name="text"');
 		// A browser sends a text area's line breaks as \r\n.
 		expect((await answered(waiting, { text: ' Yes, but only 100 EUR.\r\nThanks ' })).data).toMatchObject({ text: ' Yes, but only 100 EUR.\nThanks ' });
 	});
@@ -93,11 +134,17 @@ describe('a tap on a button answers, in n8n’s shape', () => {
 				],
 			},
 		});
-		const page = await callAnswer(waiting);
+		const page = await openQuestion(waiting);
 		expect(page.html).toContain('<input id="field-0" name="field-0" type="number" step="any"');
-		expect(page.html).toContain('<option>Damaged</option>');
-		const item = await answered(waiting, { data: { 'field-0': '99.5', 'field-1': 'Late', 'field-2': 'a@b.example' }, files: {} });
+		expect(page.html).toContain('<option value="0">Damaged</option><option value="1">Late</option>');
+		const item = await answered(waiting, { data: { 'field-0': '99.5', 'field-1': '1', 'field-2': 'a@b.example' }, files: {} });
 		expect(item.data).toEqual({ Amount: 99.5, Reason: 'Late', Contact: 'a@b.example', Note: '', respondedAt: expect.any(String) });
+	});
+
+	it('Shorten Link off: nothing to delete at the service', async () => {
+		const waiting = await waitingFor({ ...double, options: { shortLink: false } });
+		await answered(waiting, { answer: 'approve' });
+		expect(waiting.requests.map((request) => request.path)).toEqual(['/sms.do']);
 	});
 });
 
@@ -109,23 +156,26 @@ describe('what does not answer', () => {
 		expect(result.resumed).toBeUndefined();
 	};
 
-	it('no check, a changed check, a check of another send, of odd shapes or bytes: 403, for GET and POST', async () => {
+	it('a changed check, a check of another send, of odd shapes or bytes: 403; none: the opening page (400)', async () => {
 		const waiting = await waitingFor(double);
 		const other = await waitingFor(double);
-		const query = Object.fromEntries(waiting.link.searchParams);
-		const check = query.smsapi_check;
+		const { check } = waiting;
 		const changed = `${check.slice(0, -1)}${check.endsWith('A') ? 'B' : 'A'}`;
-		const checks: unknown[] = [undefined, changed, other.link.searchParams.get('smsapi_check'), [check, check], { check }, 'é'.repeat(22), check.repeat(20), ''];
-		for (const method of ['GET', 'POST'] as const)
-			for (const given of checks) await refused(waiting, { method, query: { ...query, smsapi_check: given }, body: { answer: 'approve' } }, 403, /not valid/);
+		for (const given of [changed, other.check, [check, check], { check }, 'é'.repeat(22), check.repeat(20)]) {
+			await refused(waiting, { method: 'POST', check: given, body: { answer: 'approve' } }, 403, /not valid/);
+			await refused(waiting, { method: 'GET', query: { ...Object.fromEntries(waiting.link.searchParams), smsapi_check: given } }, 403, /not valid/);
+		}
+		for (const none of [null, '']) await refused(waiting, { method: 'POST', check: none, body: { answer: 'approve' } }, 400, /Paste the whole link/);
 		// The right check still answers afterwards.
 		expect((await callAnswer(waiting, { method: 'POST', body: { answer: 'approve' } })).resumed).toBeDefined();
 	});
 
 	it('a body that is no answer: the page again with what to do (400), nothing answered', async () => {
 		const waiting = await waitingFor({ approvalOptions: { values: { approvalType: 'single' } } });
-		for (const body of [{}, { answer: 'decline' }, { answer: ['approve', 'approve'] }, { answer: 'APPROVE' }, 'answer=approve', null, []])
+		for (const body of [{}, null, { answer: 'decline' }, { answer: ['approve', 'approve'] }, { answer: 'APPROVE' }])
 			await refused(waiting, { method: 'POST', body }, 400, /Choose one of the buttons/);
+		// A body that cannot carry the page's fields carries no check either.
+		for (const body of ['answer=approve', []]) await refused(waiting, { method: 'POST', body }, 400, /Paste the whole link/);
 		const text = await waitingFor({ responseType: 'freeText' });
 		for (const body of [{ text: '   ' }, { text: ['a', 'b'] }, { text: 'x'.repeat(10_001) }]) await refused(text, { method: 'POST', body }, 400, /Write your answer|longer than/);
 	});
@@ -137,7 +187,7 @@ describe('what does not answer', () => {
 		await refused(waiting, { method: 'POST', body: { 'field-0': ['1', '2'] } }, 400, /was sent more than once/);
 	});
 
-	it('a second answer: the first wins (409 for the other), whatever it says', async () => {
+	it('a second answer: the first wins (409 for the other), whatever it says; the short link deleted once', async () => {
 		const waiting = await waitingFor(double);
 		const [first, second] = await Promise.all([
 			callAnswer(waiting, { method: 'POST', body: { answer: 'approve' } }),
@@ -147,19 +197,22 @@ describe('what does not answer', () => {
 		expect(second.resumed).toBeUndefined();
 		expect(second.status).toBe(409);
 		expect(second.html).toContain('already recorded');
+		expect(waiting.requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
 	});
 
 	it("the node's next question in the same execution (a loop) is answered at once; the earlier link is refused there", async () => {
 		const first = await startWaiting(approvalParameters(double), 'exec-loop');
 		const second = await startWaiting(approvalParameters(double), 'exec-loop');
+		expect(first.link.href).toBe(second.link.href);
 		expect((await callAnswer(first, { method: 'POST', body: { answer: 'approve' } })).resumed).toBeDefined();
-		await refused(second, { method: 'POST', query: Object.fromEntries(first.link.searchParams), body: { answer: 'decline' } }, 403, /not valid/);
+		await refused(second, { method: 'POST', check: first.check, body: { answer: 'decline' } }, 403, /not valid/);
 		expect((await callAnswer(second, { method: 'POST', body: { answer: 'decline' } })).resumed?.data).toMatchObject({ approved: false });
 	});
 
 	it('an execution that no longer waits here (its item is not a waiting approval): 404', async () => {
 		const waiting = await waitingFor();
-		for (const json of [{}, { ...waiting.item.json, timedOut: false }, { ...waiting.item.json, question: 'x' }, { ...waiting.item.json, question: { ...(waiting.item.json.question as object), responseType: 'vote' } }])
+		const question = waiting.item.json.question as object;
+		for (const json of [{}, { ...waiting.item.json, timedOut: false }, { ...waiting.item.json, question: 'x' }, { ...waiting.item.json, question: { ...question, responseType: 'vote' } }])
 			await refused(waiting, { method: 'POST', item: { json }, body: { answer: 'approve' } }, 404, /Nothing to answer/);
 	});
 
@@ -173,18 +226,17 @@ describe('what does not answer', () => {
 });
 
 describe('the webhook never throws', () => {
-	const values = (): unknown[] => [undefined, null, '', 'approve', 42, true, [], ['approve'], { answer: 'approve' }, randomBytes(40).toString('latin1'), 'x'.repeat(70_000)];
+	const values = (): unknown[] => [undefined, null, '', 'approve', 'open', 42, true, [], ['approve'], { answer: 'approve' }, randomBytes(40).toString('latin1'), 'x'.repeat(70_000)];
 	const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
 
 	it('for 300 random queries, bodies and methods: answered, never resumed without the check, at most once with it', async () => {
 		const waiting = await waitingFor(double);
-		const check = waiting.link.searchParams.get('smsapi_check');
 		let resumes = 0;
 		for (let i = 0; i < 300; i++) {
 			const withCheck = Math.random() < 0.3;
-			const query: Record<string, unknown> = { ...Object.fromEntries(waiting.link.searchParams), smsapi_check: withCheck ? check : pick(values()), [pick(['answer', 'x', 'signature'])]: pick(values()) };
-			const body = pick([pick(values()), { answer: pick(values()), text: pick(values()) }]);
-			const result = await callAnswer(waiting, { method: pick(['GET', 'POST'] as const), query, body });
+			const query: Record<string, unknown> = { ...Object.fromEntries(waiting.link.searchParams), [pick(['smsapi_check', 'answer', 'x', 'signature'])]: pick(values()) };
+			const body = pick([pick(values()), { answer: pick(values()), text: pick(values()), step: pick(values()), link: pick(values()) }]);
+			const result = await callAnswer(waiting, { method: pick(['GET', 'POST'] as const), query, body, check: withCheck ? waiting.check : pick(values()) });
 			expect([200, 400, 403, 409]).toContain(result.status);
 			if (result.resumed) {
 				expect(withCheck).toBe(true);
@@ -196,9 +248,9 @@ describe('the webhook never throws', () => {
 
 	it('when n8n cannot give the body (a read that throws): 500, the execution keeps waiting', async () => {
 		const waiting = await waitingFor(double);
-		const body = {};
+		const body = { smsapi_check: waiting.check };
 		Object.defineProperty(body, 'answer', { get: () => { throw new Error('unreadable'); }, enumerable: true });
-		const result = await callAnswer(waiting, { method: 'POST', body });
+		const result = await callAnswer(waiting, { method: 'POST', body, check: null });
 		expect(result.status).toBe(500);
 		expect(result.resumed).toBeUndefined();
 	});

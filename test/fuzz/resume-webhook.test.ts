@@ -1,6 +1,6 @@
 /**
- * Fuzzing the resume address of Send and Wait for Delivery (wait/resumeWebhook.ts) through the
- * node's `webhook()` in n8n-core's WebhookContext (test/wait/support/resume-calls.ts): for any call —
+ * Fuzzing the resume address of Send and Wait for Delivery (delivery/reportWebhook.ts) through the
+ * node's `webhook()` in n8n-core's WebhookContext (test/delivery/support/resume-calls.ts): for any call —
  * queries of any length and bytes, arrays, objects and repeated names as Express's `qs` parser
  * builds them, huge values, any body — the webhook never throws (n8n would end the waiting
  * execution) and never resumes without the check of the address; with the credential deleted
@@ -10,10 +10,10 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { CHECK_HASH_FIELD } from '../../nodes/Smsapi/wait/reportCheck';
-import { endsTheWait } from '../../nodes/Smsapi/wait/deliveryWait';
+import { CHECK_HASH_FIELD } from '../../nodes/Smsapi/delivery/reportCheck';
+import { endsTheWait } from '../../nodes/Smsapi/delivery/deliveryWait';
 import { useMockedNetwork } from '../operations/support/run-node';
-import { callResume, reportQuery, startWaiting, type ResumeCall, type Waiting } from '../wait/support/resume-calls';
+import { callResume, reportQuery, startWaiting, type ResumeCall, type Waiting } from '../delivery/support/resume-calls';
 import { fuzzSeed, Random } from './random';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

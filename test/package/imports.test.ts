@@ -55,10 +55,12 @@ const ROOMS_BELOW: Record<string, string[]> = {
 	transport: ['helpers'],
 	items: ['helpers', 'transport'],
 	send: ['helpers', 'items', 'transport'],
-	wait: ['helpers', 'callbacks', 'items', 'send', 'transport'],
+	// What both waits share (the check, one resume, the waiting item, the answer that keeps waiting).
+	wait: ['helpers'],
+	delivery: ['helpers', 'callbacks', 'items', 'send', 'transport', 'wait'],
 	approval: ['helpers', 'items', 'send', 'transport', 'wait'],
 	trigger: ['helpers', 'callbacks', 'items', 'transport'],
-	actions: ['helpers', 'items', 'send', 'transport', 'wait', 'approval'],
+	actions: ['helpers', 'items', 'send', 'transport', 'wait', 'delivery', 'approval'],
 	methods: ['helpers', 'items', 'transport', 'actions'],
 };
 

@@ -1,10 +1,12 @@
 /**
  * Custom Form of Send and Wait for Approval: its fields (named as n8n's Form node names them:
- * `formFields.values[]` with `fieldLabel`, `fieldType`, `fieldOptions`, `requiredField`), read
- * once when the SMS is sent, and a submitted answer checked against them. The answer's data is
- * keyed by each field's label, as n8n's own Send and Wait forms give it.
+ * `formFields.values[]` with `fieldLabel`, `fieldType`, `fieldOptions`, `requiredField`; their
+ * editor fields are in actions/sms/approvalFields.ts), read once when the SMS is sent, checked
+ * again when read back from the waiting item, and a submitted answer checked against them. The
+ * answer's data is keyed by each field's label, as n8n's own Send and Wait forms give it. Every
+ * check here takes time linear in what it reads.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 const FIELD_TYPES = ['date', 'dropdown', 'email', 'number', 'text', 'textarea'] as const;
@@ -15,97 +17,12 @@ export interface FormField {
 	type: FieldType;
 	required: boolean;
 	placeholder?: string;
-	/** Dropdown: the choices. */
+	/** Dropdown: the choices, exactly as given (the page submits a choice by its position). */
 	options?: string[];
 }
 
-/** The longest text a field takes (a free-text answer too). */
+/** The longest text a field takes (a free-text answer too), counted as a browser's maxlength counts. */
 export const MAX_ANSWER_LENGTH = 10_000;
-
-export const formFieldsProperty: INodeProperties = {
-	displayName: 'Form Fields',
-	name: 'formFields',
-	placeholder: 'Add Form Field',
-	type: 'fixedCollection',
-	default: {},
-	typeOptions: { multipleValues: true, sortable: true },
-	description: 'The fields of the form the link opens',
-	options: [
-		{
-			displayName: 'Values',
-			name: 'values',
-			values: [
-				{
-					displayName: 'Field Label',
-					name: 'fieldLabel',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. What is your name?',
-					description: 'The label above the field, also the name of its value in the answer',
-					required: true,
-				},
-				{
-					displayName: 'Field Type',
-					name: 'fieldType',
-					type: 'options',
-					default: 'text',
-					description: 'The kind of value the field takes',
-					options: [
-						{ name: 'Date', value: 'date' },
-						{ name: 'Dropdown List', value: 'dropdown' },
-						{ name: 'Email', value: 'email' },
-						{ name: 'Number', value: 'number' },
-						{ name: 'Text', value: 'text' },
-						{ name: 'Textarea', value: 'textarea' },
-					],
-				},
-				{
-					// After Field Type, on which it depends: n8n reads a field's display conditions in
-					// this order (n8n-workflow's getNodeParameters), and before it the type is not set.
-					displayName: 'List Options',
-					name: 'fieldOptions',
-					placeholder: 'Add Field Option',
-					type: 'fixedCollection',
-					default: { values: [{ option: '' }] },
-					required: true,
-					description: 'The choices of the dropdown list',
-					displayOptions: { show: { fieldType: ['dropdown'] } },
-					typeOptions: { multipleValues: true, sortable: true },
-					options: [
-						{
-							displayName: 'Values',
-							name: 'values',
-							values: [
-								{
-									displayName: 'Option',
-									name: 'option',
-									type: 'string',
-									default: '',
-									description: 'One choice',
-								},
-							],
-						},
-					],
-				},
-				{
-					displayName: 'Placeholder',
-					name: 'placeholder',
-					type: 'string',
-					default: '',
-					description: 'A sample value shown in the empty field',
-					displayOptions: { hide: { fieldType: ['dropdown', 'date'] } },
-				},
-				{
-					displayName: 'Required Field',
-					name: 'requiredField',
-					type: 'boolean',
-					default: false,
-					description: 'Whether the form can only be sent with this field filled in',
-				},
-			],
-		},
-	],
-};
 
 function fieldOf(entry: IDataObject): FormField | string {
 	const label = typeof entry.fieldLabel === 'string' ? entry.fieldLabel.trim() : '';
@@ -119,8 +36,8 @@ function fieldOf(entry: IDataObject): FormField | string {
 	if (type === 'dropdown') {
 		const choices = (entry.fieldOptions as IDataObject | undefined)?.values;
 		field.options = (Array.isArray(choices) ? (choices as IDataObject[]) : [])
-			.map((choice) => (typeof choice.option === 'string' ? choice.option.trim() : ''))
-			.filter((option) => option !== '');
+			.map((choice) => (typeof choice.option === 'string' ? choice.option : ''))
+			.filter((option) => option.trim() !== '');
 		if (field.options.length === 0) return `the dropdown "${label}" has no options`;
 	}
 	return field;
@@ -148,6 +65,25 @@ export function readFormFields(this: IExecuteFunctions, itemIndex: number): Form
 	return fields;
 }
 
+function isText(value: unknown): value is string {
+	return typeof value === 'string';
+}
+
+/** A field as kept in a waiting item, when it has the shape `readFormFields` gave it. */
+export function storedField(value: unknown): FormField | undefined {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+	const field = value as Partial<FormField>;
+	if (!isText(field.label) || field.label === '') return undefined;
+	if (!(FIELD_TYPES as readonly unknown[]).includes(field.type)) return undefined;
+	if (typeof field.required !== 'boolean') return undefined;
+	if (field.placeholder !== undefined && !isText(field.placeholder)) return undefined;
+	if (field.type === 'dropdown') {
+		if (!Array.isArray(field.options) || field.options.length === 0) return undefined;
+		if (!field.options.every(isText)) return undefined;
+	} else if (field.options !== undefined) return undefined;
+	return field as FormField;
+}
+
 /** The name of field `index` in the page's form (n8n's forms name them so too). */
 export function fieldName(index: number): string {
 	return `field-${index}`;
@@ -158,14 +94,33 @@ export function withLineFeeds(text: string): string {
 	return text.replace(/\r\n?/g, '\n');
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An e-mail address as the page's `type="email"` field takes it: one `@` between a local part and
+ * a domain with a dot inside it (not its first or last character), no white space. Linear: a few
+ * scans, no regular expression that backtracks.
+ */
+function isEmailAddress(text: string): boolean {
+	const at = text.indexOf('@');
+	if (at <= 0 || at !== text.lastIndexOf('@') || /\s/.test(text)) return false;
+	const domain = text.slice(at + 1);
+	const dot = domain.indexOf('.', 1);
+	return dot !== -1 && dot < domain.length - 1;
+}
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The choice a dropdown's submitted value names: its position among the options. */
+function chosenOption(field: FormField, given: string): string | undefined {
+	if (!/^(0|[1-9]\d{0,5})$/.test(given)) return undefined;
+	return field.options?.[Number(given)];
+}
 
 /** One submitted value: its value for the answer, or what is wrong with it. */
 function valueOf(field: FormField, given: unknown): { value: unknown } | { problem: string } {
 	if (given !== undefined && typeof given !== 'string')
 		return { problem: `"${field.label}" was sent more than once` };
-	const text = given ?? '';
+	// What the person typed: a browser sends a text area's line breaks as CRLF and counts each as one.
+	const text = withLineFeeds(given ?? '');
 	if (text.length > MAX_ANSWER_LENGTH)
 		return { problem: `"${field.label}" is longer than ${MAX_ANSWER_LENGTH} characters` };
 	if (text.trim() === '') {
@@ -180,17 +135,19 @@ function valueOf(field: FormField, given: unknown): { value: unknown } | { probl
 				: { problem: `"${field.label}" must be a number` };
 		}
 		case 'email':
-			return EMAIL.test(text.trim())
+			return isEmailAddress(text.trim())
 				? { value: text.trim() }
 				: { problem: `"${field.label}" must be an e-mail address` };
 		case 'date':
 			return DATE.test(text) ? { value: text } : { problem: `"${field.label}" must be a date` };
-		case 'dropdown':
-			return field.options?.includes(text)
-				? { value: text }
-				: { problem: `"${field.label}" must be one of its choices` };
+		case 'dropdown': {
+			const option = chosenOption(field, text);
+			return option === undefined
+				? { problem: `"${field.label}" must be one of its choices` }
+				: { value: option };
+		}
 		default:
-			return { value: withLineFeeds(text) };
+			return { value: text };
 	}
 }
 

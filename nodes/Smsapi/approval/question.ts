@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { type FormField, readFormFields } from './formFields';
+import { type FormField, readFormFields, storedField } from './formFields';
 
 /** n8n's response types of its Send and Wait operations (nodes-base `utils/sendAndWait/utils.ts`). */
 const RESPONSE_TYPES = ['approval', 'freeText', 'customForm'] as const;
@@ -89,5 +89,9 @@ export function storedQuestion(value: unknown): Question | undefined {
 	];
 	if (!known || !texts.every(isText) || !Array.isArray(question.fields)) return undefined;
 	if (question.declineLabel !== undefined && !isText(question.declineLabel)) return undefined;
-	return question as Question;
+	// Every field as readFormFields made it: the page writes their types and choices into HTML.
+	const fields = question.fields.map(storedField);
+	if (!fields.every((field): field is FormField => field !== undefined)) return undefined;
+	if (question.responseType === 'customForm' && fields.length === 0) return undefined;
+	return { ...(question as Question), fields };
 }

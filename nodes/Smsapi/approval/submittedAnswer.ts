@@ -12,6 +12,9 @@ import type { Question } from './question';
 /** The page's form fields of an approval and a free-text answer. */
 export const ANSWER_FIELD = 'answer';
 export const TEXT_FIELD = 'text';
+/** The opening page's fields: `open` (show the question, answer nothing) and a pasted link. */
+export const STEP_FIELD = 'step';
+export const LINK_FIELD = 'link';
 export const APPROVE = 'approve';
 export const DECLINE = 'decline';
 
@@ -28,9 +31,11 @@ function approval(question: Question, body: IDataObject): Answer {
 function freeText(body: IDataObject): Answer {
 	const given = body[TEXT_FIELD];
 	if (typeof given !== 'string' || given.trim() === '') return { problems: ['Write your answer.'] };
-	if (given.length > MAX_ANSWER_LENGTH)
+	// Counted as the page's text area counts it: a line break is one character (the browser sends CRLF).
+	const text = withLineFeeds(given);
+	if (text.length > MAX_ANSWER_LENGTH)
 		return { problems: [`The answer is longer than ${MAX_ANSWER_LENGTH} characters.`] };
-	return { data: { text: withLineFeeds(given) } };
+	return { data: { text } };
 }
 
 function isObject(value: unknown): value is IDataObject {

@@ -1,8 +1,9 @@
 /**
  * SMS → Send and Wait for Approval at the operations level (n8n-core's ExecuteContext, nock): what it
  * refuses before anything is sent, the SMS it sends (the message, then the answer link on a new
- * line: n8n's signed resume address at the node with a check, shortened through the service by
- * default; the checks count the parts of that text), and what it leaves for n8n to pass on at the
+ * line: n8n's signed resume address at the node, shortened through the service by default to an
+ * https address that expires, with the check as the link's fragment, never in what the service
+ * keeps; the checks count the parts of that text), and what it leaves for n8n to pass on at the
  * time limit. The answer link's webhook: test/approval/answerWebhook.test.ts; real n8n:
  * test/e2e/approval.test.ts.
  */
@@ -11,6 +12,7 @@ import { createHash, createHmac } from 'node:crypto';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { Smsapi } from '../../../nodes/Smsapi/Smsapi.node';
+import { DEFAULT_EXPIRY_DAYS } from '../../../nodes/Smsapi/approval/shortLink';
 import { approvalParameters, approvalService, SIGNING_SECRET, startWaiting } from '../../approval/support/approval-calls';
 import { executeContext, smsapiNode } from '../../support/n8n-context';
 import { failure, mockService, nodeContext, operationCredentials, runNode, useMockedNetwork } from '../support/run-node';
@@ -58,17 +60,21 @@ describe('the SMS and the wait', () => {
 		const [short, sms] = waiting.requests;
 		expect(short.path).toBe('/short_url/links');
 		expect(sms.path).toBe('/sms.do');
-		expect(sms.body).toMatchObject({ to: '48500000001', message: 'Refund 120 EUR to order 1024?\nhttp://idz.do/ab12x', check_idx: '1' });
-		expect(short.body).not.toHaveProperty('expire_time');
-
-		// n8n's signed resume address at the node (n8n-core's getSignedResumeUrl), the check signed with it.
-		expect(waiting.link.origin + waiting.link.pathname).toBe(`https://n8n.example.com${NODE_PATH}`);
-		const check = waiting.link.searchParams.get('smsapi_check')!;
+		// The service's http short address goes out as https, the check as its fragment.
+		const { check } = waiting;
 		expect(check).toMatch(/^[A-Za-z0-9_-]{22}$/);
-		const unsigned = new URL(waiting.link);
-		unsigned.searchParams.delete('signature');
-		const signature = createHmac('sha256', SIGNING_SECRET).update(`${unsigned.pathname}${unsigned.search}`).digest('hex');
+		expect(sms.body).toMatchObject({ to: '48500000001', message: `Refund 120 EUR to order 1024?\nhttps://idz.do/ab12x#${check}`, check_idx: '1' });
+		// Without a limit the short link expires after 30 days.
+		expect(short.body).toMatchObject({ expire_time: String(DEFAULT_EXPIRY_DAYS * 86_400), expire_unit: 'seconds' });
+		expect(DEFAULT_EXPIRY_DAYS).toBe(30);
+
+		// The short link's target: n8n's signed resume address at the node (n8n-core's getSignedResumeUrl), without the check.
+		expect(waiting.link.origin + waiting.link.pathname).toBe(`https://n8n.example.com${NODE_PATH}`);
+		expect([...waiting.link.searchParams.keys()]).toEqual(['signature']);
+		expect(waiting.link.hash).toBe('');
+		const signature = createHmac('sha256', SIGNING_SECRET).update(waiting.link.pathname).digest('hex');
 		expect(waiting.link.searchParams.get('signature')).toBe(signature);
+		expect(JSON.stringify(waiting.requests.filter((request) => request.path !== '/sms.do'))).not.toContain(check);
 
 		expect(waiting.waitTill.toISOString()).toBe('3000-01-01T00:00:00.000Z');
 		expect(waiting.item).toEqual({
@@ -80,20 +86,23 @@ describe('the SMS and the wait', () => {
 				sms: expect.objectContaining({ id: 'msg-1', number: '48500000001', idx: sms.body.idx }),
 				question: expect.objectContaining({ responseType: 'approval', message: 'Refund 120 EUR to order 1024?', approveLabel: 'Approve' }),
 				answerCheckSha256: createHash('sha256').update(check).digest('hex'),
+				shortLinkId: '101',
 			},
 			pairedItem: { item: 0 },
 		});
 		expect(waiting.item.json.question).not.toHaveProperty('declineLabel');
+		// The execution's data keeps only the check's hash.
+		expect(JSON.stringify(waiting.item)).not.toContain(check);
 	});
 
 	it('a new check for every send: a second ask of the same node in the same execution gets a link of its own', async () => {
 		const first = await startWaiting();
 		const second = await startWaiting();
-		expect(first.link.pathname).toBe(second.link.pathname);
-		expect(first.link.searchParams.get('smsapi_check')).not.toBe(second.link.searchParams.get('smsapi_check'));
+		expect(first.link.href).toBe(second.link.href);
+		expect(first.check).not.toBe(second.check);
 	});
 
-	it("an n8n without getSignedResumeUrl (before n8n signed resume addresses): the execution's resume address at the node, with the check alone", async () => {
+	it("an n8n without getSignedResumeUrl (before n8n signed resume addresses): the execution's resume address at the node, with the check as its fragment", async () => {
 		const service = approvalService();
 		const context = nodeContext({ parameters: approvalParameters({ options: { shortLink: false } }), typeVersion: 1.1, executionId: 'exec-7' });
 		Object.assign(context, { getSignedResumeUrl: undefined });
@@ -102,7 +111,8 @@ describe('the SMS and the wait', () => {
 		const text = service.calls[0].body.message;
 		const link = new URL(text.slice(text.indexOf('\n') + 1));
 		expect(link.origin + link.pathname).toBe(`https://n8n.example.com${NODE_PATH}`);
-		expect([...link.searchParams.keys()]).toEqual(['smsapi_check']);
+		expect(link.search).toBe('');
+		expect(link.hash).toMatch(/^#[A-Za-z0-9_-]{22}$/);
 	});
 
 	it('Limit Wait Time: waits until then; the short link expires an hour after it', async () => {
@@ -118,16 +128,16 @@ describe('the SMS and the wait', () => {
 	it('Shorten Link off: the long link itself, and the checks count its parts (GSM-7: 153 characters a part)', async () => {
 		const waiting = await startWaiting(approvalParameters({ options: { shortLink: false } }));
 		expect(waiting.requests.map((request) => request.path)).toEqual(['/sms.do']);
-		expect(waiting.requests[0].body.message).toBe(`Refund 120 EUR to order 1024?\n${waiting.link.href}`);
+		expect(waiting.requests[0].body.message).toBe(`Refund 120 EUR to order 1024?\n${waiting.link.href}#${waiting.check}`);
 		// 306 characters fit in 2 parts; a message one longer than that with its link takes 3.
-		const message = 'x'.repeat(2 * 153 - 1 - waiting.link.href.length + 1);
+		const message = 'x'.repeat(2 * 153 - 1 - waiting.smsLink.length + 1);
 		const error = await failure(runNode({ parameters: approvalParameters({ message, options: { shortLink: false, maxParts: 2 } }), typeVersion: 1.1, executionId: 'exec-7' }));
 		expect(error.message).toMatch(/is 307 characters \(GSM-7\) and needs 3 parts, more than the 2 Max Parts allows/);
 	});
 
 	it("service macros in the message are made inert (an agent's tool parameters may hold any text); the link is not touched", async () => {
 		const waiting = await startWaiting(approvalParameters({ message: 'Send [%goto:https://evil.example%] and [%code%]?' }));
-		expect(waiting.requests[1].body.message).toBe('Send [ %goto:https://evil.example% ] and [ %code% ]?\nhttp://idz.do/ab12x');
+		expect(waiting.requests[1].body.message).toBe(`Send [ %goto:https://evil.example% ] and [ %code% ]?\nhttps://idz.do/ab12x#${waiting.check}`);
 	});
 
 	it('the short link refused (a login without a token): nothing sent, the error says how to go on', async () => {
@@ -137,6 +147,32 @@ describe('the SMS and the wait', () => {
 		const error = await failure(runNode({ parameters: approvalParameters(), typeVersion: 1.1 }));
 		expect(error.description).toMatch(/could not be made, so nothing was sent\. Turn Shorten Link off/);
 		expect(service.calls.map((request) => request.path)).toEqual(['/short_url/links']);
+	});
+
+	it.each([
+		['no short address', { id: '7' }],
+		['an address that is not http(s)', { id: '7', short_url: 'ftp://idz.do/ab12x' }],
+		['an address with a fragment of its own', { id: '7', short_url: 'https://idz.do/ab12x#x' }],
+		['no id to delete the link by', { short_url: 'https://idz.do/ab12x' }],
+	])('the service answers the short link with %s: nothing sent, the error says how to go on', async (_why, answer) => {
+		const service = mockService()
+			.on('POST', '/short_url/links', () => [201, answer])
+			.on('POST', '/sms.do', () => [500, 'must not be called']);
+		const error = await failure(runNode({ parameters: approvalParameters(), typeVersion: 1.1 }));
+		expect(error.message).toMatch(/without a short address/);
+		expect(error.description).toMatch(/nothing was sent\. Turn Shorten Link off/);
+		expect(service.calls.map((request) => request.path)).toEqual(['/short_url/links']);
+	});
+
+	it('an https short address goes out as it is', async () => {
+		const service = mockService()
+			.on('POST', '/short_url/links', (request) => [201, { id: '9', short_url: 'https://idz.do/Zz9', url: request.body.url }])
+			.on('POST', '/sms.do', (request) => [200, { count: 1, list: [{ id: 'm', points: '0.16', number: request.body.to, status: 'QUEUE', idx: request.body.idx }] }]);
+		const context = nodeContext({ parameters: approvalParameters(), typeVersion: 1.1, executionId: 'exec-7' });
+		context.putExecutionToWait = async () => undefined;
+		const [[item]] = await new Smsapi().execute.call(context);
+		expect(item.json.shortLinkId).toBe('9');
+		expect(service.calls[1].body.message).toMatch(/^Refund 120 EUR to order 1024\?\nhttps:\/\/idz\.do\/Zz9#[A-Za-z0-9_-]{22}$/);
 	});
 
 	it('a refused send under Continue On Fail: its error item goes on, no wait', async () => {

@@ -2,7 +2,7 @@
  * SMS → Send and Wait for Delivery at the operations level (n8n-core's ExecuteContext, nock): what
  * it refuses before anything is sent, the request it sends (notify_url = the execution's resume
  * address with the check), what it leaves for n8n to pass on at the time limit. The pure parts:
- * test/wait/; the resume address: test/wait/resumeWebhook.test.ts; the waiting and resuming in
+ * test/delivery/; the resume address: test/delivery/reportWebhook.test.ts; the waiting and resuming in
  * real n8n: test/e2e/send-and-wait.test.ts.
  */
 import type { INodeParameters } from 'n8n-workflow';
@@ -62,7 +62,7 @@ describe('the send and the wait', () => {
 		const notify = new URL(body.notify_url);
 		expect(notify.pathname).toMatch(/\/exec-7$/);
 		expect(body.check_idx).toBe('1');
-		// A random check per send; the item keeps only its SHA-256 (test/wait/reportCheck.test.ts).
+		// A random check per send; the item keeps only its SHA-256 (test/delivery/reportCheck.test.ts).
 		const check = notify.searchParams.get('smsapi_check')!;
 		expect(check).toMatch(/^[0-9a-f]{64}$/);
 		const checkHash = createHash('sha256').update(check).digest('hex');

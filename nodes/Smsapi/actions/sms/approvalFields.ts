@@ -11,13 +11,98 @@ import type { INodeProperties } from 'n8n-workflow';
 import { optionsCollection } from '../commonFields';
 import { toField, withOwnOptions } from '../../send/fields';
 import { sendOptions } from '../../send/sendOptions';
-import { formFieldsProperty } from '../../approval/formFields';
 
 /** The service's send options an approval SMS takes. */
 const SMS_OPTIONS = new Set(['fast', 'from', 'maxParts', 'normalize']);
 
 const FORM_ONLY: INodeProperties['displayOptions'] = {
 	show: { '/responseType': ['freeText', 'customForm'] },
+};
+
+/** Custom Form's fields, named as n8n's Form node names them (approval/formFields.ts reads them). */
+const formFieldsProperty: INodeProperties = {
+	displayName: 'Form Fields',
+	name: 'formFields',
+	placeholder: 'Add Form Field',
+	type: 'fixedCollection',
+	default: {},
+	typeOptions: { multipleValues: true, sortable: true },
+	description: 'The fields of the form the link opens',
+	options: [
+		{
+			displayName: 'Values',
+			name: 'values',
+			values: [
+				{
+					displayName: 'Field Label',
+					name: 'fieldLabel',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. What is your name?',
+					description: 'The label above the field, also the name of its value in the answer',
+					required: true,
+				},
+				{
+					displayName: 'Field Type',
+					name: 'fieldType',
+					type: 'options',
+					default: 'text',
+					description: 'The kind of value the field takes',
+					options: [
+						{ name: 'Date', value: 'date' },
+						{ name: 'Dropdown List', value: 'dropdown' },
+						{ name: 'Email', value: 'email' },
+						{ name: 'Number', value: 'number' },
+						{ name: 'Text', value: 'text' },
+						{ name: 'Textarea', value: 'textarea' },
+					],
+				},
+				{
+					// After Field Type, on which it depends: n8n reads a field's display conditions in
+					// this order (n8n-workflow's getNodeParameters), and before it the type is not set.
+					displayName: 'List Options',
+					name: 'fieldOptions',
+					placeholder: 'Add Field Option',
+					type: 'fixedCollection',
+					default: { values: [{ option: '' }] },
+					required: true,
+					description: 'The choices of the dropdown list',
+					displayOptions: { show: { fieldType: ['dropdown'] } },
+					typeOptions: { multipleValues: true, sortable: true },
+					options: [
+						{
+							displayName: 'Values',
+							name: 'values',
+							values: [
+								{
+									displayName: 'Option',
+									name: 'option',
+									type: 'string',
+									default: '',
+									description: 'One choice',
+								},
+							],
+						},
+					],
+				},
+				{
+					displayName: 'Placeholder',
+					name: 'placeholder',
+					type: 'string',
+					default: '',
+					description: 'A sample value shown in the empty field',
+					displayOptions: { hide: { fieldType: ['dropdown', 'date'] } },
+				},
+				{
+					displayName: 'Required Field',
+					name: 'requiredField',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the form can only be sent with this field filled in',
+				},
+			],
+		},
+	],
 };
 
 const limitWaitTime: INodeProperties = {

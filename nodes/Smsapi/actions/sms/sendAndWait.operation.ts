@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { WAIT_INDEFINITELY, updateDisplayOptions } from 'n8n-workflow';
 
-import { answerAddress, newAnswerCheck } from '../../approval/answerLink';
+import { answerAddress, linkWithCheck, newAnswerCheck } from '../../approval/answerLink';
 import { approvalProperties } from './approvalFields';
 import { readQuestion } from '../../approval/question';
-import { shortenAnswerLink } from '../../approval/shortLink';
-import { approvalLimit, timedOutItem } from '../../approval/waitingItem';
+import { type ShortLink, shortenAnswerLink } from '../../approval/shortLink';
+import { approvalLimit, waitingForAnswer } from '../../approval/approvalWait';
 import { neutralizeAllMacros } from '../../helpers/macros';
 import { toText } from '../../helpers/values';
 import { type ItemSend, type SendChannel, readRecipients } from '../../send/channel';
@@ -18,6 +18,7 @@ import {
 	setRecipientValues,
 } from '../../send/request';
 import { executeSends } from '../../send/executeSends';
+import { waitWith } from '../../wait/waitingItem';
 import { refuse } from './refusal';
 
 export const description = updateDisplayOptions(
@@ -27,16 +28,18 @@ export const description = updateDisplayOptions(
 
 /** As long as the service's short addresses (`https://idz.do/` and a code). */
 const SHORT_LINK_STAND_IN = 'https://idz.do/xxxxxxx';
+/** What the check adds to a short or long address (`#` and 22 characters: answerLink.ts). */
+const CHECK_STAND_IN = 'x'.repeat(22);
 
 const ONE_QUESTION =
 	'n8n resumes a waiting execution once, so one execution asks one person. For several, put a Loop Over Items node (batch size 1) in front.';
 
 /**
- * Send and Wait for Approval: one SMS with the message and an answer link (approval/answerLink.ts,
- * shortened through the service unless Shorten Link is off), sent as Send sends it (the sending
- * core: checks, idx guard, failover, never twice), then the execution waits. The link's page
- * answers by its button (approval/answerWebhook.ts); at the limit n8n passes on the timed-out item
- * left as the node's input here. As n8n 2.x's "Human review" tool of an AI Agent (the node type
+ * Send and Wait for Approval: one SMS with the message and an answer link (approval/answerLink.ts:
+ * n8n's address, shortened through the service unless Shorten Link is off, with the check in its
+ * fragment), sent as Send sends it (the sending core: checks, idx guard, failover, never twice),
+ * then the execution waits. The link's page answers by its button (approval/answerWebhook.ts); at
+ * the limit n8n passes on the timed-out item left as the node's input here. As n8n 2.x's "Human review" tool of an AI Agent (the node type
  * `…HitlTool` n8n makes of it) it holds the agent's tool call until the answer.
  */
 export async function execute(
@@ -68,7 +71,8 @@ export async function execute(
 	const question = readQuestion.call(this, 0, message);
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const { check, hash } = newAnswerCheck();
-	const { url } = answerAddress.call(this, check);
+	const { url } = answerAddress.call(this);
+	let shortLink: ShortLink | undefined;
 
 	let to = '';
 	/** The item's send with `link` after the message, checked as it goes out. */
@@ -99,11 +103,12 @@ export async function execute(
 					itemIndex,
 				);
 			to = numbers[0];
-			if (options.shortLink === false) return sendWith(numbers, url, itemIndex);
+			if (options.shortLink === false)
+				return sendWith(numbers, linkWithCheck(url, check), itemIndex);
 			// Checked before the short link is made, so that a text that cannot go makes none.
-			sendWith(numbers, SHORT_LINK_STAND_IN, itemIndex);
-			const short = await shortenAnswerLink.call(this, url, limit.until, itemIndex);
-			return sendWith(numbers, short, itemIndex);
+			sendWith(numbers, linkWithCheck(SHORT_LINK_STAND_IN, CHECK_STAND_IN), itemIndex);
+			shortLink = await shortenAnswerLink.call(this, url, limit.until, itemIndex);
+			return sendWith(numbers, linkWithCheck(shortLink.url, check), itemIndex);
 		},
 	};
 	const output = await executeSends.call(this, items, channel);
@@ -111,13 +116,11 @@ export async function execute(
 	// Refused under Continue On Fail: nothing to wait for, the error item goes on.
 	if (!sent || (sent.json.id === undefined && sent.json.accepted_earlier !== true)) return output;
 
-	const waiting: INodeExecutionData = {
-		json: timedOutItem(sent.json, to, question, limit.until, hash),
-		pairedItem: { item: 0 },
-	};
-	// At the limit n8n runs on with this node switched off, which passes on its input: the item
-	// that says so. An answer resumes the execution with its own item (approval/answerWebhook.ts).
-	this.getExecuteData().data.main[0] = [waiting];
-	await this.putExecutionToWait(limit.until ?? WAIT_INDEFINITELY);
-	return [waiting];
+	// An answer resumes the execution with its own item (approval/answerWebhook.ts).
+	const waiting = waitingForAnswer(
+		question,
+		{ to, sms: sent.json, checkHash: hash, shortLinkId: shortLink?.id },
+		limit.until,
+	);
+	return await waitWith.call(this, waiting, limit.until ?? WAIT_INDEFINITELY);
 }

@@ -10,10 +10,11 @@ import {
 	DEFAULT_WAIT_MINUTES,
 	MAX_WAIT_HOURS,
 	reportAddress,
-	timedOutItem,
 	waitLimit,
-} from '../../wait/deliveryWait';
-import { newReportCheck } from '../../wait/reportCheck';
+	waitingForReport,
+} from '../../delivery/deliveryWait';
+import { newReportCheck } from '../../delivery/reportCheck';
+import { waitWith } from '../../wait/waitingItem';
 import { recipientsAndText } from './send.operation';
 import { refuse } from './refusal';
 import { SmsItemReader } from './sendItem';
@@ -73,7 +74,7 @@ const ONE_MESSAGE =
  * Send and Wait for Delivery: one SMS sent as Send sends it (the same reader, checks, idx guard
  * and failover), with `notify_url` set to this execution's resume address plus a random check
  * made for this send (the waiting item keeps only its hash), then the execution waits. Its
- * `webhook()` (wait/resumeWebhook.ts) resumes it with the final report; at the time limit n8n
+ * `webhook()` (delivery/reportWebhook.ts) resumes it with the final report; at the time limit n8n
  * passes on the "timed out" item left as the node's input here.
  */
 export async function execute(
@@ -97,7 +98,7 @@ export async function execute(
 	if (!executionId) throw refuse.call(this, 'This execution has no ID to resume', ONE_MESSAGE);
 
 	const reader = new SmsItemReader(this);
-	// The report address's check, made for this send (wait/reportCheck.ts).
+	// The report address's check, made for this send (delivery/reportCheck.ts).
 	const { check, hash } = newReportCheck();
 	const resumeUrl = String(this.evaluateExpression('{{ $execution.resumeUrl }}', 0));
 	let until: Date | undefined;
@@ -150,13 +151,7 @@ export async function execute(
 	)
 		return output;
 
-	const waiting: INodeExecutionData = {
-		json: timedOutItem({ ...sent.json, idx: sent.json.idx || idx }, until, hash),
-		pairedItem: { item: 0 },
-	};
-	// At the limit n8n runs on with this node switched off, which passes on its input: the item
-	// that says so. A report resumes the execution with its own item instead (resumeWebhook.ts).
-	this.getExecuteData().data.main[0] = [waiting];
-	await this.putExecutionToWait(until);
-	return [waiting];
+	// A report resumes the execution with its own item instead (delivery/reportWebhook.ts).
+	const waiting = waitingForReport({ ...sent.json, idx: sent.json.idx || idx }, until, hash);
+	return await waitWith.call(this, waiting, until);
 }

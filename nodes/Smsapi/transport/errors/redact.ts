@@ -11,7 +11,7 @@ const REDACTED = '[redacted]';
 
 /**
  * Fields and parameters whose values are secret. `secret` is the SMSAPI Trigger's URL secret and
- * `smsapi_check` the check of Send and Wait's report address (wait/deliveryWait.ts), both inside
+ * `smsapi_check` the check of Send and Wait's report address (delivery/deliveryWait.ts), both inside
  * `notify_url`; `signature` is n8n 2.x's token in an execution's resume address. Whoever reads
  * one can send forged reports. `password`, `api_password`, `pass` and `pass_api` are also a
  * sub-user's new passwords (subusers in panel_com.yml, user.do).

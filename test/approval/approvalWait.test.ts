@@ -2,7 +2,7 @@
  * Send and Wait for Approval without n8n: its time limit (n8n's Limit Wait Time values) and the
  * question kept in the waiting item, which the answer page is built from.
  */
-import { approvalLimit, answeredItem, timedOutItem, waitingApproval } from '../../nodes/Smsapi/approval/waitingItem';
+import { approvalLimit, answeredItem, waitingApproval, waitingForAnswer } from '../../nodes/Smsapi/approval/approvalWait';
 import type { Question } from '../../nodes/Smsapi/approval/question';
 
 const NOW = new Date('2030-01-01T12:00:00.000Z');
@@ -40,17 +40,20 @@ describe('the waiting item and the answered one', () => {
 	const question: Question = { responseType: 'approval', message: 'Refund?', title: 'Approval requested', description: 'Refund?', approveLabel: 'Approve', submitLabel: 'Submit', fields: [] };
 	const sent = { id: 'msg-1', number: '48500000001', points: 0.16 };
 
-	it('the timed-out item carries the question and the hash; an answer keeps who was asked and the send only', () => {
-		const waiting = timedOutItem(sent, '48500000001', question, undefined, 'a'.repeat(64));
-		expect(waitingApproval(waiting)).toEqual({ question, checkHash: 'a'.repeat(64) });
+	const asked = { to: '48500000001', sms: sent, checkHash: 'a'.repeat(64) };
+
+	it('the timed-out item carries the question, the hash and the short link; an answer keeps who was asked and the send only', () => {
+		const waiting = waitingForAnswer(question, { ...asked, shortLinkId: '101' }, undefined);
+		expect(waitingApproval(waiting)).toEqual({ question, checkHash: 'a'.repeat(64), shortLinkId: '101' });
 		const answered = answeredItem(waiting, { approved: true, respondedAt: 'forged by a form field' }, NOW);
 		expect(answered).toEqual({ data: { approved: true, respondedAt: NOW.toISOString() }, timedOut: false, to: '48500000001', sms: sent });
 	});
 
 	it('an item that is no waiting approval is not taken for one', () => {
-		const waiting = timedOutItem(sent, '48500000001', question, NOW, 'a'.repeat(64));
+		const waiting = waitingForAnswer(question, asked, NOW);
 		expect(waitingApproval(undefined)).toBeUndefined();
 		expect(waitingApproval({ ...waiting, timedOut: false })).toBeUndefined();
+		expect(waitingApproval({ ...waiting, answerCheckSha256: 7 })).toBeUndefined();
 		expect(waitingApproval({ ...waiting, question: { ...question, fields: 'none' } })).toBeUndefined();
 		expect(waitingApproval({ ...waiting, question: { ...question, declineLabel: 3 } })).toBeUndefined();
 	});

@@ -1,5 +1,5 @@
 /**
- * The resume address of Send and Wait for Delivery (wait/resumeWebhook.ts) as n8n calls it for a
+ * The resume address of Send and Wait for Delivery (delivery/reportWebhook.ts) as n8n calls it for a
  * waiting execution: only the waiting message's report that ends the wait, on the address the
  * send gave the service, resumes it; every other call is answered and changes nothing, and no call
  * makes the webhook throw (n8n would end the waiting execution with that error, or resume it with
@@ -21,6 +21,8 @@ describe('a call that must not end the wait', () => {
 		const call = await callResume(waiting, { query: reportQuery(waiting, 404, 'DELIVERED', 'é'.repeat(64)) });
 		expect(call.resumes).toBe(false);
 		expect(call.response.statusCode).toBe(403);
+		expect(call.response).toMatchObject({ ended: true, body: 'Forbidden', headers: { 'content-type': 'text/plain; charset=utf-8' } });
+		expect(call.result).toEqual({ noWebhookResponse: true });
 		// The genuine report still resumes it.
 		expect((await callResume(waiting, { query: reportQuery(waiting, 404, 'DELIVERED') })).resumes).toBe(true);
 	});

@@ -1,26 +1,18 @@
 /**
- * Send and Wait for Delivery, the parts without n8n: the time limit, the check that only this
- * execution's report address resumes it, which reports of a callback belong to the waiting
- * message, and the output item in each outcome.
- *
- * How n8n waits (both lines): the node sends, then `putExecutionToWait(limit)`. A call of the
- * execution's resume address runs the node's `webhook()` with the execution's data; it resumes
- * the execution only when it returns `workflowData` (then those items are the node's output). At
- * the limit n8n runs the execution on with the node switched off, which passes its input on: so
- * the node leaves the "timed out" item as that input before it waits (actions/sms/sendAndWaitForDelivery.operation.ts).
- * Either way the items leave on the node's one output.
+ * Send and Wait for Delivery, the parts without n8n: the time limit, the report address with its
+ * check, which reports of a callback belong to the waiting message, and the output item in each
+ * outcome (how n8n waits: wait/waitingItem.ts). Either way the item leaves on the node's one output.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { resolveStatus } from '../callbacks/statuses';
-import { CHECK_HASH_FIELD, WAIT_CHECK_PARAMETER } from './reportCheck';
+import { CHECK_PARAMETER } from '../wait/check';
+import { UNIT_MS, unitMs } from '../wait/waitTime';
+import { CHECK_HASH_FIELD } from './reportCheck';
 
 /** The longest wait: what the service keeps trying to deliver at most (Expiration Date, 72 h). */
 export const MAX_WAIT_HOURS = 72;
 export const DEFAULT_WAIT_MINUTES = 10;
-
-const UNIT_MS = { seconds: 1000, minutes: 60_000, hours: 3_600_000 } as const;
-type WaitUnit = keyof typeof UNIT_MS;
 
 /**
  * When the execution stops waiting: the limit after the send, or after the scheduled send time when
@@ -33,7 +25,7 @@ export function waitLimit(
 	now: Date,
 	scheduledAt?: Date | null,
 ): { until: Date } | { problem: string } {
-	const perUnit = typeof unit === 'string' ? UNIT_MS[unit as WaitUnit] : undefined;
+	const perUnit = unitMs(unit, ['seconds', 'minutes', 'hours']);
 	const value = typeof amount === 'string' && amount.trim() !== '' ? Number(amount) : amount;
 	if (perUnit === undefined || typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
 		return {
@@ -51,7 +43,7 @@ export function waitLimit(
 /** The execution's resume address with the check added (its own query, n8n's token, kept). */
 export function reportAddress(resumeUrl: string, check: string): string {
 	const url = new URL(resumeUrl);
-	url.searchParams.set(WAIT_CHECK_PARAMETER, check);
+	url.searchParams.set(CHECK_PARAMETER, check);
 	return url.toString();
 }
 
@@ -123,7 +115,7 @@ export function deliveredItem(waiting: IDataObject, report: IDataObject): IDataO
  * its report address's check (reportCheck.ts). n8n writes nothing of a waiting execution until it
  * resumes, so a report that does not end the wait (SENT, QUEUE, ACCEPTED) cannot be added to it.
  */
-export function timedOutItem(sent: IDataObject, until: Date, checkHash: string): IDataObject {
+export function waitingForReport(sent: IDataObject, until: Date, checkHash: string): IDataObject {
 	return {
 		...sent,
 		delivered: false,

@@ -1,11 +1,12 @@
 /**
- * The check of a waiting execution's report address (wait/reportCheck.ts): random per send, only
- * its hash kept, compared without throwing whatever was given; the earlier credential-keyed check
+ * The check of a waiting execution's report address (delivery/reportCheck.ts): 32 random bytes
+ * per send, only its hash kept (compared by wait/check.ts); the earlier credential-keyed check
  * still accepted for executions that began waiting before it.
  */
 import { createHash, createHmac } from 'node:crypto';
 
-import { checkMatches, earlierCheckMatches, newReportCheck } from '../../nodes/Smsapi/wait/reportCheck';
+import { earlierCheckMatches, newReportCheck } from '../../nodes/Smsapi/delivery/reportCheck';
+import { checkMatches } from '../../nodes/Smsapi/wait/check';
 
 it('a new check per send: 64 hex characters, its SHA-256 kept', () => {
 	const first = newReportCheck();
@@ -15,13 +16,6 @@ it('a new check per send: 64 hex characters, its SHA-256 kept', () => {
 	expect(first.hash).toBe(createHash('sha256').update(first.check).digest('hex'));
 	expect(checkMatches(first.check, first.hash)).toBe(true);
 	expect(checkMatches(second.check, first.hash)).toBe(false);
-});
-
-it('never throws and never matches what is not the check: other lengths, multi-byte text, arrays, objects, huge values, a broken hash', () => {
-	const { check, hash } = newReportCheck();
-	for (const given of ['é'.repeat(64), check.toUpperCase(), `${check} `, '', ['x'], [check], { a: check }, null, undefined, 42, 'x'.repeat(1_000_000)])
-		expect(checkMatches(given, hash)).toBe(false);
-	for (const broken of [undefined, '', 'zz', hash.toUpperCase(), 42, { hash }]) expect(checkMatches(check, broken)).toBe(false);
 });
 
 it("the earlier check (keyed with the credential, bound to execution, node and idx) of an execution waiting from before", () => {

@@ -1,10 +1,9 @@
 /**
- * The pure parts of Send and Wait for Delivery (wait/deliveryWait.ts): the time limit, which
- * reports of a callback are the waiting message's, which of them end the wait, the items in each
- * outcome, and the one resume per execution in a process (wait/resumeWebhook.ts).
+ * The pure parts of Send and Wait for Delivery (delivery/deliveryWait.ts): the time limit, which
+ * reports of a callback are the waiting message's, which of them end the wait, and the items in
+ * each outcome.
  */
-import { deliveredItem, endsTheWait, reportAddress, reportsOf, timedOutItem, waitLimit } from '../../nodes/Smsapi/wait/deliveryWait';
-import { claimResume } from '../../nodes/Smsapi/wait/resumeWebhook';
+import { deliveredItem, endsTheWait, reportAddress, reportsOf, waitingForReport, waitLimit } from '../../nodes/Smsapi/delivery/deliveryWait';
 import { DELIVERY_STATUSES } from '../../nodes/Smsapi/callbacks/statuses';
 
 const now = new Date('2026-01-01T10:00:00Z');
@@ -52,7 +51,7 @@ it('endsTheWait: every status of the table but SENT, QUEUE and ACCEPTED; by code
 it('the items: delivered only for DELIVERED; timed out keeps the send result and the check hash, the resumed item not the hash', () => {
 	const sent = { id: 'm1', number: '48500000001', idx: 'i1' };
 	const hash = 'a'.repeat(64);
-	const waiting = timedOutItem(sent, now, hash);
+	const waiting = waitingForReport(sent, now, hash);
 	expect(waiting).toEqual({ ...sent, delivered: false, timedOut: true, report: null, waitUntil: now.toISOString(), reportCheckSha256: hash });
 	const report = { MsgId: 'm1', status: 404, status_name: 'DELIVERED', final: true, idx: 'i1', username: 'login', extra: 'x' };
 	expect(deliveredItem(waiting, report)).toEqual({
@@ -63,12 +62,4 @@ it('the items: delivered only for DELIVERED; timed out keeps the send result and
 		report: { MsgId: 'm1', status: 404, status_name: 'DELIVERED', final: true, idx: 'i1' },
 	});
 	expect(deliveredItem(waiting, { ...report, status: 405, status_name: 'UNDELIVERED' }).delivered).toBe(false);
-});
-
-it('claimResume: one resume per execution and node in this process for 10 s, then the claim is dropped', () => {
-	expect(claimResume('e1', 'n1', 1000)).toBe(true);
-	expect(claimResume('e1', 'n1', 1500)).toBe(false);
-	expect(claimResume('e1', 'n2', 1500)).toBe(true);
-	expect(claimResume('e2', 'n1', 1500)).toBe(true);
-	expect(claimResume('e1', 'n1', 11_001)).toBe(true);
 });

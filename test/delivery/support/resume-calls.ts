@@ -7,28 +7,13 @@
  * with its input). Real n8n runs the same in test/e2e/send-and-wait.test.ts.
  */
 import nock from 'nock';
-import { WebhookContext } from 'n8n-core';
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	INode,
-	INodeExecutionData,
-	IRunExecutionData,
-	IWebhookData,
-	IWebhookResponseData,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeExecutionData, IWebhookResponseData } from 'n8n-workflow';
 
 import { Smsapi } from '../../../nodes/Smsapi/Smsapi.node';
-import { createWorkflow, n8nAdditionalData } from '../../support/n8n-context';
-import { mockService, nodeContext, operationCredentials } from '../../operations/support/run-node';
-import { FakeResponse } from '../../trigger/support/webhook-calls';
+import { mockService, nodeContext } from '../../operations/support/run-node';
+import type { WaitResponse } from '../../wait/support/response';
+import { callWaitingNode } from '../../wait/support/waiting-call';
 
-/** Express's response as n8n hands it to `getResponseObject()` (the part a webhook uses). */
-export class ExpressResponse extends FakeResponse {
-	type(_type: string) {
-		return this;
-	}
-}
 
 export interface Waiting {
 	/** The address the service got as `notify_url`. */
@@ -103,7 +88,7 @@ export interface ResumeCall {
 
 export interface ResumeResult {
 	result: IWebhookResponseData;
-	response: ExpressResponse;
+	response: WaitResponse;
 	/** Resumes the execution: n8n runs on with these items. */
 	resumes: boolean;
 }
@@ -112,41 +97,13 @@ export interface ResumeResult {
 export async function callResume(waiting: Waiting, call: ResumeCall = {}): Promise<ResumeResult> {
 	const node: INode =
 		call.credentials === null ? { ...waiting.node, credentials: {} } : waiting.node;
-	const workflow = createWorkflow({ node });
-	const saved = workflow.getNode(node.name)!;
-	const request = {
-		method: call.method ?? 'GET',
-		query: call.query ?? {},
-		body: call.body ?? {},
-		headers: call.headers ?? {},
-		params: {},
-		ip: '127.0.0.1',
-	};
-	const response = new ExpressResponse();
-	const additionalData = n8nAdditionalData({
-		credentials: call.credentials ?? operationCredentials(),
+	const { result, response } = await callWaitingNode({
+		node,
+		item: call.item ?? waiting.item,
 		executionId: waiting.executionId,
-		httpRequest: request,
-		httpResponse: response,
-	});
-	const runExecutionData = {
-		resultData: { runData: {}, lastNodeExecuted: node.name },
-		executionData: {
-			contextData: {},
-			nodeExecutionStack: [{ node: saved, data: { main: [[call.item ?? waiting.item]] }, source: null }],
-			waitingExecution: {},
-			waitingExecutionSource: {},
-		},
-	} as unknown as IRunExecutionData;
-	const webhookData = {
-		httpMethod: request.method,
-		node: node.name,
+		request: { method: call.method ?? 'GET', query: call.query ?? {}, body: call.body ?? {}, headers: call.headers ?? {} },
+		credentials: call.credentials ?? undefined,
 		path: '',
-		webhookDescription: new Smsapi().description.webhooks![0],
-		workflowId: workflow.id,
-		workflowExecuteAdditionalData: additionalData,
-	} as unknown as IWebhookData;
-	const context = new WebhookContext(workflow, saved, additionalData, 'webhook', webhookData, [], runExecutionData);
-	const result = (await new Smsapi().webhook.call(context)) as IWebhookResponseData;
+	});
 	return { result, response, resumes: result.workflowData !== undefined };
 }

@@ -88,6 +88,21 @@ describe('a registration failure never leaves the user stuck', () => {
 		expect(calls()).toEqual(['GET callbacks', 'PUT callbacks/e1']);
 	});
 
+	it("the registry's POST and PUT name the URL's secret segment to the transport, which keeps it out of their errors (test/transport/errors/requestSecrets.test.ts)", async () => {
+		const secret = 'Xy7 sécret/1';
+		const workflow = createWorkflow(trigger, { event: 'dlr', secret });
+		const segment = urlFor('dlr', secret).split('/').pop()!;
+		request.mockResolvedValueOnce(answer({ collection: [{ id: 'e1', type: 'sms_dlr', url: queryUrlFor('dlr', secret) }] })).mockResolvedValueOnce(answer({}));
+		await methods().create.call(hookContext(workflow));
+		request.mockResolvedValueOnce(answer([])).mockResolvedValueOnce(answer({ id: 'e2' }));
+		await methods().create.call(hookContext(createWorkflow(trigger, { event: 'mo', secret })));
+		const sent = request.mock.calls.map((call) => call[0]).filter((sentRequest) => sentRequest.method !== 'GET');
+		expect(sent.map((sentRequest) => `${sentRequest.method} ${sentRequest.endpoint}`)).toEqual(['PUT callbacks/e1', 'POST callbacks']);
+		// The secret travels only as its path segment (webhookUrls.ts, secretPathSegment).
+		for (const sentRequest of sent) expect(sentRequest.secrets).toEqual([segment]);
+		expect(segment).toBe('Xy7_20s_C3_A9cret_2F1');
+	});
+
 	it('with "Continue and Register by Hand" (the user\'s choice) a 404 activates, with a warning saying what to paste', async () => {
 		const workflow = createWorkflow(trigger, { event: 'dlr', options: { onRegistrationFailure: 'continue' } });
 		request.mockResolvedValueOnce(answer([])).mockRejectedValueOnce(apiError('404', 'Not found'));

@@ -23,6 +23,8 @@ describe('registering at the published /callbacks', () => {
 			body: { type: 'sms_dlr', url: `${BASE_URL}/webhook/${WEBHOOK_ID}/dlr/${NODE_ID}` },
 			bodyFormat: 'json',
 			safeToRepeat: false,
+			// The secret segment, kept out of the request's errors (test/trigger/registryFailures.test.ts).
+			secrets: [NODE_ID],
 		});
 		expect(nodeStaticData(workflow)?.[REGISTRATION_KEY]).toEqual({ id: 'c1', type: 'sms_dlr', url: urlFor('dlr') });
 	});
@@ -143,6 +145,7 @@ describe('URLs registered in the earlier layout (…/<event>?secret=)', () => {
 			body: { url: `${BASE_URL}/webhook/${WEBHOOK_ID}/dlr/Xy7-secret` },
 			bodyFormat: 'json',
 			safeToRepeat: true,
+			secrets: ['Xy7-secret'],
 		});
 		expect(calls()).toEqual(['GET callbacks', 'GET callbacks', 'PUT callbacks/e1']);
 	});

@@ -109,7 +109,7 @@ export async function attemptOnce(this: SmsapiContext, run: RequestRun): Promise
 	if (request.beforeReading) await request.beforeReading();
 	// A long JSON answer (a send to thousands of recipients) is parsed in turns (pacedJson.ts).
 	const body = await readLongJson(response.body);
-	const answer = interpretResponse(request, status, body, run.legacy);
+	const answer = interpretResponse(request, status, body, run.legacy, run.secrets);
 	const { address, attempts } = run;
 
 	if (isFailureStatus(status, run.legacy)) {

@@ -1,4 +1,5 @@
 import { findServiceError } from './errors/answerErrors';
+import { redactedExcerpt } from './errors/redact';
 import type { ServiceError } from './errors/answerErrors';
 import { endpointKey, normalizeJsonAnswer, parseResponseBody } from './responseBody';
 import type { ParsedBody } from './responseBody';
@@ -21,9 +22,10 @@ export function interpretResponse(
 	httpStatus: number,
 	rawBody: unknown,
 	legacy = endpointKey(request.endpoint).endsWith('.do'),
+	secrets: readonly string[] = [],
 ): Interpretation {
 	const parsed = parseResponseBody(rawBody);
-	const error = findServiceError(parsed, httpStatus);
+	const error = findServiceError(parsed, httpStatus, secrets);
 	if (error) return { outcome: 'serviceError', error, body: parsed };
 	if (parsed.type === 'empty') {
 		// A REST delete answers 204 without a body; a legacy endpoint always says something.
@@ -39,10 +41,11 @@ export function interpretResponse(
 			data: parseTextAnswer(parsed.text, textShapeFor(request), request),
 		};
 	} catch (error) {
-		// SmsapiParseError: text of none of the expected shapes (an HTML page from a proxy, ...).
+		// SmsapiParseError: text of none of the expected shapes (an HTML page from a proxy, ...),
+		// quoted whole: kept short only once its secrets are out.
 		return {
 			outcome: 'unreadable',
-			detail: error instanceof Error ? error.message : String(error),
+			detail: redactedExcerpt(error instanceof Error ? error.message : String(error), secrets, 200),
 		};
 	}
 }

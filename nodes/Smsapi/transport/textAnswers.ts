@@ -15,7 +15,7 @@ function expectOk(text: string, shape: string): string {
 	const trimmed = text.trim();
 	const match = /^OK(?::\s*([\s\S]*))?$/.exec(trimmed);
 	if (!match)
-		throw new SmsapiParseError(`Expected an "OK" answer (${shape}), got: ${trimmed.slice(0, 120)}`);
+		throw new SmsapiParseError(`Expected an "OK" answer (${shape}), got: ${trimmed}`);
 	return match[1] ?? '';
 }
 
@@ -49,7 +49,7 @@ export function parseSendText(text: string): { count: number; list: SmsapiSendLi
 	const entries = trimmed.includes(';') ? entriesOf(trimmed) : [trimmed];
 	for (const entry of entries) {
 		const match = /^OK:([^:;]+):([^:;]+)(?::([^:;]*))?$/.exec(entry);
-		if (!match) throw new SmsapiParseError(`Unexpected send answer entry: ${entry.slice(0, 120)}`);
+		if (!match) throw new SmsapiParseError(`Unexpected send answer entry: ${entry}`);
 		const item: SmsapiSendListEntry = {
 			id: match[1].trim(),
 			points: pointsOf(match[2], 'send points'),
@@ -84,7 +84,7 @@ export function parseHlrText(text: string): SmsapiHlrEntry[] {
 			result.push({ status: 'ERROR', number: error[1].trim(), error: Number(error[2]) });
 			continue;
 		}
-		throw new SmsapiParseError(`Unexpected HLR answer entry: ${entry.slice(0, 120)}`);
+		throw new SmsapiParseError(`Unexpected HLR answer entry: ${entry}`);
 	}
 	if (result.length === 0) throw new SmsapiParseError('Empty HLR answer');
 	return result;
@@ -93,7 +93,7 @@ export function parseHlrText(text: string): SmsapiHlrEntry[] {
 /** `Points: <n>` or, on the earlier variant, `Credits: <n>`; both give `{points}`. */
 export function parseBalanceText(text: string): { points: number } {
 	const match = /^(?:Points|Credits)\s*:\s*(\S+)\s*$/i.exec(text.trim());
-	if (!match) throw new SmsapiParseError(`Unexpected balance answer: ${text.trim().slice(0, 120)}`);
+	if (!match) throw new SmsapiParseError(`Unexpected balance answer: ${text.trim()}`);
 	return { points: pointsOf(match[1], 'balance') };
 }
 
@@ -117,7 +117,7 @@ interface SmsapiSubuserDetails extends IDataObject {
 export function parseSubuserGetText(text: string): SmsapiSubuserDetails {
 	const fields = expectOk(text, 'sub-user details').split(':');
 	if (fields.length < 5)
-		throw new SmsapiParseError(`Unexpected sub-user details answer: ${text.trim().slice(0, 120)}`);
+		throw new SmsapiParseError(`Unexpected sub-user details answer: ${text.trim()}`);
 	const [limit, monthLimit, senders, phonebook, active, ...info] = fields;
 	const value = (field: string) => numberFromService(field.trim()) as number | string;
 	return {
@@ -165,7 +165,7 @@ export function parseSenderListText(text: string): Array<{ sender: string; statu
 		.map((entry) => {
 			const comma = entry.lastIndexOf(',');
 			if (comma < 0)
-				throw new SmsapiParseError(`Unexpected sender list entry: ${entry.slice(0, 120)}`);
+				throw new SmsapiParseError(`Unexpected sender list entry: ${entry}`);
 			return { sender: entry.slice(0, comma).trim(), status: entry.slice(comma + 1).trim() };
 		});
 }

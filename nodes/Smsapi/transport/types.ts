@@ -79,6 +79,12 @@ export interface SmsapiRequest {
 	beforeReading?: () => Promise<void>;
 	/** Override the request timeout in milliseconds. */
 	timeout?: number;
+	/**
+	 * Secret values this request carries that no field name tells (the SMSAPI Trigger's secret as
+	 * the last path segment of its callback URL), kept out of every error and log line in each form
+	 * they may take there (errors/redact.ts), as the credential's are.
+	 */
+	secrets?: readonly string[];
 	/** Index of the input item this request serves; put on errors as `context.itemIndex`. */
 	itemIndex?: number;
 	/**

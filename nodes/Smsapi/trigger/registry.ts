@@ -90,7 +90,7 @@ export async function registerCallback(this: IHookFunctions): Promise<boolean> {
 				(entry) => entry.url === wanted.queryUrl && receiverMatches(entry, wanted),
 			);
 			if (earlier) {
-				await moveCallback.call(this, earlier.id, wanted.url);
+				await moveCallback.call(this, earlier.id, wanted);
 				keep = earlier;
 			}
 		}

@@ -11,6 +11,7 @@ import {
 	type RegisteredCallback,
 } from './registryEntries';
 import { asNodeError, httpCodeOf, outcomeUnknown } from './registryFailures';
+import { secretsOfUrl } from './webhookUrls';
 
 /** The requests to the service's callback registry (`/callbacks`, shapes in registryEntries.ts). */
 
@@ -37,14 +38,19 @@ export async function deleteCallback(this: IHookFunctions, id: string): Promise<
 	}
 }
 
-/** PUT /callbacks/{id}: the entry's URL changed to `url` (its type and receiver stay). */
-export async function moveCallback(this: IHookFunctions, id: string, url: string): Promise<void> {
+/** PUT /callbacks/{id}: the entry's URL changed to the wanted one (its type and receiver stay). */
+export async function moveCallback(
+	this: IHookFunctions,
+	id: string,
+	wanted: CallbackTarget,
+): Promise<void> {
 	await smsapiApiRequest.call(this, {
 		method: 'PUT',
 		endpoint: apiPath`callbacks/${{ callbackId: id }}`,
-		body: { url },
+		body: { url: wanted.url },
 		bodyFormat: 'json',
 		safeToRepeat: true,
+		secrets: secretsOfUrl(wanted.url, wanted.queryUrl),
 	});
 }
 
@@ -59,6 +65,7 @@ export async function postCallback(
 		body: createCallbackBody(wanted),
 		bodyFormat: 'json' as const,
 		safeToRepeat: false,
+		secrets: secretsOfUrl(wanted.url, wanted.queryUrl),
 	};
 	let data: unknown;
 	try {

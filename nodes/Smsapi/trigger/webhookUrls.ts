@@ -88,6 +88,16 @@ export function querySecretUrl(eventUrl: string, secret: string): string {
 	return `${eventUrl}${eventUrl.includes('?') ? '&' : '?'}secret=${encodeURIComponent(secret)}`;
 }
 
+/**
+ * The secret as the URL carries it in its last segment, and that segment decoded: what the
+ * registry's requests must keep out of their errors (none when the URL has no secret segment).
+ */
+export function secretsOfUrl(url: string, queryUrl: string): string[] {
+	if (url === queryUrl) return [];
+	const segment = url.slice(url.lastIndexOf('/') + 1);
+	return [...new Set([segment, lastPathSegment(segment)])].filter((secret) => secret !== '');
+}
+
 /** The URL with its secret segment replaced by `<secret>` (unchanged when it has no secret segment). */
 export function maskSecretSegment(url: string, queryUrl: string): string {
 	return url === queryUrl ? url : `${url.slice(0, url.lastIndexOf('/'))}/<secret>`;

@@ -118,6 +118,25 @@ describe('the secrets a request carries never reach its error', () => {
 		expectNone(error, [CHECK, SIGNATURE]);
 	});
 
+	it("the SMSAPI Trigger's secret as its callback URL's last path segment (request.secrets), echoed by the registry's 400 as sent, decoded or escaped", async () => {
+		const url = `https://n8n.example.com/webhook/${'a1b2'.repeat(9)}/dlr/Xy7_s%C3%A9cret_1`;
+		serve(PRIMARY, 'post', '/callbacks', echo400({ url, secret: 'Xy7_sécret_1', escaped: JSON.stringify(url) }));
+		const request: SmsapiRequest = { method: 'POST', endpoint: 'callbacks', body: { url, type: 'sms_dlr' }, bodyFormat: 'json', safeToRepeat: false, secrets: ['Xy7_s%C3%A9cret_1', 'Xy7_sécret_1'] };
+		const error = await failure(run(transportContext(tokenCredentials({ backupUrl: '' })), request));
+		expect(everything(error)).toContain('/dlr/[redacted]');
+		expectNone(error, ['Xy7_s%C3%A9cret_1', 'Xy7_sécret_1']);
+	});
+
+	it("a long text answer is cut only after its secrets are out: a token that straddles the cut leaves no part of itself", async () => {
+		const token = 'tok-ABCDEFGH-1234567890-abcdefghijkl';
+		for (const at of [285, 290, 299, 300]) {
+			serve(PRIMARY, 'get', '/profile', [400, `${'x'.repeat(at)}${token}${'y'.repeat(200)}`, { 'content-type': 'text/html' }]);
+			const request: SmsapiRequest = { method: 'GET', endpoint: 'profile', safeToRepeat: true };
+			const error = await failure(run(transportContext(tokenCredentials({ token, backupUrl: '' })), request));
+			expect(everything(error)).not.toContain(token.slice(0, 6));
+		}
+	});
+
 	it('smsapi_check and signature are in the list of secret parameters, also without the request', () => {
 		const text = redactSecrets(`notify_url=https://n.example/w?signature=${SIGNATURE}&smsapi_check=${CHECK}&x=1, {"signature": "abc123xyz"}`);
 		expect(text).not.toContain(CHECK);

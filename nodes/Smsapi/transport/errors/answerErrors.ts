@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isDecimalText } from '../../helpers/values';
 import { isObject } from '../responseBody';
 import type { ParsedBody } from '../responseBody';
+import { redactedExcerpt } from './redact';
 
 /**
  * Finding the service's own error in an answer: legacy endpoints report it with HTTP 200 in the
@@ -49,8 +50,13 @@ function objectList(value: unknown): IDataObject[] | undefined {
  * - text `ERROR:<n>`;
  * - any HTTP status of 400 or more with a body that names nothing (code = the status).
  * An HLR entry `{error: 13, number, status: "ERROR"}` is a per-number result, not an error.
+ * A text answer's words are kept to 300 characters, `secrets` removed before the cut.
  */
-export function findServiceError(parsed: ParsedBody, httpStatus: number): ServiceError | undefined {
+export function findServiceError(
+	parsed: ParsedBody,
+	httpStatus: number,
+	secrets: readonly string[] = [],
+): ServiceError | undefined {
 	if (parsed.type === 'json' && isObject(parsed.value)) {
 		const body = parsed.value;
 		const isHlrEntry = body.status === 'ERROR' && 'number' in body && body.message === undefined;
@@ -84,7 +90,8 @@ export function findServiceError(parsed: ParsedBody, httpStatus: number): Servic
 	if (parsed.type === 'text') {
 		const textError = parseErrorText(parsed.text);
 		if (textError) return textError;
-		if (httpStatus >= 400) return { code: httpStatus, message: parsed.text.slice(0, 300) };
+		if (httpStatus >= 400)
+			return { code: httpStatus, message: redactedExcerpt(parsed.text, secrets, 300) };
 		return undefined;
 	}
 	if (httpStatus >= 400) return { code: httpStatus };

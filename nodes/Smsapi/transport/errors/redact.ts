@@ -93,12 +93,16 @@ function secretsInAddress(text: string): string[] {
 }
 
 /**
- * The secrets a request carries, to be removed from its errors as the credential's are: the values
- * of its secret fields at any depth (`credentials.password` of a new sub-user) and the secret
- * parameters of the addresses in it (`notify_url=…?signature=…&smsapi_check=…`).
+ * The secrets a request carries, to be removed from its errors as the credential's are: those it
+ * names (`secrets`), the values of its secret fields at any depth (`credentials.password` of a new
+ * sub-user) and the secret parameters of the addresses in it (`notify_url=…?signature=…&smsapi_check=…`).
  */
-export function secretsOfRequest(request: { body?: IDataObject; qs?: IDataObject }): string[] {
-	const found = new Set<string>();
+export function secretsOfRequest(request: {
+	body?: IDataObject;
+	qs?: IDataObject;
+	secrets?: readonly string[];
+}): string[] {
+	const found = new Set<string>(request.secrets ?? []);
 	const visit = (value: unknown, name: string): void => {
 		if (typeof value === 'string' || typeof value === 'number') {
 			const text = String(value);
@@ -154,6 +158,15 @@ export function redactSecrets(text: string, secrets: readonly string[] = []): st
 		.replace(SECRET_PROPERTY, `$1${REDACTED}`)
 		.replace(BEARER, `$1 ${REDACTED}`)
 		.replace(MD5_HEX, REDACTED);
+}
+
+/**
+ * At most `max` characters of `text`, its secrets removed first: a cut before the redaction could
+ * split a secret, and the part left before the cut would not be recognised any more.
+ */
+export function redactedExcerpt(text: string, secrets: readonly string[], max: number): string {
+	const clean = redactSecrets(text, secrets);
+	return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
 /** A base address fit to show: no user-info, no query string, no fragment. */

@@ -91,7 +91,8 @@ function webhookPathOf(workflow: WorkflowJson, event: string): string {
 export async function startDemo(
 	options: { line?: LineId; emulatorPort?: number; n8nPort?: number; quiet?: boolean } = {},
 ): Promise<Demo> {
-	const emulator = await startEmulator({ port: options.emulatorPort ?? 0, quiet: options.quiet ?? true });
+	// Short links at the emulator's own https host, so that the SMS link opens in this machine's browser.
+	const emulator = await startEmulator({ port: options.emulatorPort ?? 0, quiet: options.quiet ?? true, shortLinks: 'served' });
 	let n8n: N8nInstance | undefined;
 	try {
 		n8n = await createN8n({ line: options.line ?? '2', label: 'demo', port: options.n8nPort });
@@ -201,10 +202,11 @@ function printDemo(demo: Demo): void {
 		`  curl -s ${emulator.controlUrl}/messages`,
 		'',
 		'Send and Wait for Approval: a refund over 100 EUR waits for the manager (48500000999) to answer on the page of the',
-		"SMS link. The SMS carries a short link; the service's list of short links shows where it leads (url): open that",
-		'address in a browser and press Refund or Decline (opening it alone answers nothing), then see the Executions tab.',
+		'SMS link. Read the SMS at the emulator and open its link, all of it (the part after # is what lets it answer), in',
+		'your browser as the phone would; press Refund or Decline, then see the Executions tab. The emulator plays the',
+		`service's short-link host at ${emulator.shortLinkHostUrl} with a certificate of its own: your browser warns once; go on.`,
 		`  curl -s -X POST ${exampleUrls.refund} -H 'content-type: application/json' -d '{"order":"1024","amount":250,"reason":"arrived broken"}'`,
-		`  curl -s ${emulator.primaryUrl}/short_url/links -H 'authorization: Bearer test-token'`,
+		`  curl -s ${emulator.controlUrl}/messages`,
 		'',
 		'Use the same workflows with your real account: open Credentials → "SMSAPI (demo emulator)", set Platform to',
 		'SMSAPI.com or SMSAPI.pl and paste an API token from the SMSAPI portal (API settings → API tokens).',

@@ -5,7 +5,9 @@
  * - answers.ts: Approve, Decline, Free Text, Custom Form; n8n restarted while waiting;
  * - safety.ts: previews, forged and replayed answers, an earlier SMS's link in a loop, the time limit;
  * - agent.ts (n8n 2.x): the node as the AI Agent's Human review tool, with a scripted model;
- * - editor.ts: the refund example in the editor, answered from a phone's browser (README pictures).
+ * - editor.ts: the refund example in the editor, answered from a phone's browser (README pictures);
+ * - phone.ts: the SMS link tapped on a phone (Chromium): through the short link, what the service
+ *   lists of it, a dropdown choice and a long text as typed, a lost fragment.
  * Queue mode: test/e2e/topology/approval.ts. Needs scripts/install-n8n.sh; SMSAPI_E2E_LINES=2 or =1
  * restricts the lines.
  */
@@ -13,6 +15,7 @@ import { startEmulator } from '../emulator';
 import { registerAgentTests } from './approval/agent';
 import { registerAnswerTests } from './approval/answers';
 import { registerEditorTests } from './approval/editor';
+import { registerPhoneTests } from './approval/phone';
 import { registerSafetyTests } from './approval/safety';
 import { startAsking, type ApprovalSuite, type Asking } from './approval/support';
 import { createN8n, E2E_SETUP_TIMEOUT_MS, n8nLines, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, stopSuite } from './harness';
@@ -36,6 +39,7 @@ describe.each(n8nLines())('n8n $version (line $line): SMS → Send and Wait for 
 
 	registerAnswerTests(suite);
 	registerEditorTests(suite, line);
+	describe('on a phone', () => registerPhoneTests(suite, line));
 	if (line.line === '2') describe("the AI Agent's Human review tool", () => registerAgentTests(suite));
 	registerSafetyTests(suite, () => timingOut);
 });

@@ -53,6 +53,12 @@ export interface EmulatorOptions {
 	 * text (default) or by the template; kept by reset(); also `POST /__control/account`.
 	 */
 	templateEncoding?: TemplateEncoding;
+	/**
+	 * Short links answer `http://idz.do/<code>` as the service's published answers do (`service`,
+	 * default; a browser reaches them by mapping idz.do to `shortLinkHostUrl`), or the short-link
+	 * host's own https address (`served`: the demo, opened in any browser).
+	 */
+	shortLinks?: 'service' | 'served';
 }
 
 export interface Emulator {
@@ -60,6 +66,8 @@ export interface Emulator {
 	backupUrl: string;
 	smtpPort: number;
 	controlUrl: string;
+	/** The short-link host (`https://localhost:<port>`): a short link's path there redirects to its target. */
+	shortLinkHostUrl: string;
 	/** Direct access for in-process tests (replaced by reset()). */
 	state: EmulatorState;
 	/** Non-conforming requests received and not yet taken (reset() keeps them). */
@@ -95,6 +103,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		latencyMs: options.latencyMs ?? 0,
 		maxConcurrentSms: options.maxConcurrentSms ?? 0,
 		templateEncoding: options.templateEncoding,
+		shortLinks: options.shortLinks ?? 'service',
 	});
 	try {
 		await server.start();
@@ -108,6 +117,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		backupUrl: server.url('backup'),
 		smtpPort: server.smtpPort,
 		controlUrl: `${primaryUrl}/__control`,
+		shortLinkHostUrl: server.shortLinkHostUrl,
 		get state(): EmulatorState {
 			return server.state;
 		},

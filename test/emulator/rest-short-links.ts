@@ -37,7 +37,7 @@ export function shortLinks(rt: Runtime, ctx: RequestContext, rest: string[]): Ha
 			id: String(shortLinkCounter),
 			name: name ?? suffix,
 			url,
-			short_url: `http://idz.do/${encodeURIComponent(suffix)}`,
+			short_url: `${rt.shortLinkBase}/${encodeURIComponent(suffix)}`,
 			filename: null,
 			type: 'URL',
 			expire: isoWithOffset(new Date(Date.now() + time * 1000)),

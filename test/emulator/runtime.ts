@@ -31,6 +31,8 @@ const SCHEDULER_TICK_MS = 200;
 
 export class Runtime {
 	state: EmulatorState;
+	/** Where the short links it makes live: the service's own (`http://idz.do`, as its published answers show), or the emulator's host. */
+	shortLinkBase = 'http://idz.do';
 	readonly dispatcher: CallbackDispatcher;
 	private schedulerTimer: NodeJS.Timeout | null = null;
 	private readonly dispatched = new Set<string>();

@@ -18,6 +18,7 @@ import { LoadGate } from './load';
 import { handleRest } from './rest';
 import { customFieldNames } from './rest-contacts';
 import { Runtime } from './runtime';
+import { startShortLinkHost, type ShortLinkHost } from './short-link-host';
 import { startSmtpGateway, type SmtpGateway } from './smtp';
 import type { SeedOptions } from './seeds';
 import type { Address, EmulatorState, Fault, RecordedRequest } from './state';
@@ -34,6 +35,8 @@ export interface ServerOptions extends SeedOptions {
 	conformance: ConformanceMode;
 	/** Simultaneous sends at most (more are refused with error 202); 0 = no cap. */
 	maxConcurrentSms?: number;
+	/** `service` (default): short links at `http://idz.do/…`; `served`: at the short-link host's own https address. */
+	shortLinks?: 'service' | 'served';
 }
 
 export class EmulatorServer {
@@ -42,6 +45,7 @@ export class EmulatorServer {
 	readonly load: LoadGate;
 	private readonly listeners: Record<Address, Listener>;
 	private smtp: SmtpGateway | null = null;
+	private shortLinkHost: ShortLinkHost | null = null;
 	private readonly timers = new Set<NodeJS.Timeout>();
 	private readonly hanging = new Set<ServerResponse>();
 	private faultSeq = 0;
@@ -70,6 +74,11 @@ export class EmulatorServer {
 		return this.smtp?.port ?? 0;
 	}
 
+	/** The short-link host's https address (idz.do maps to its port in the tests' browser). */
+	get shortLinkHostUrl(): string {
+		return this.shortLinkHost?.url ?? '';
+	}
+
 	async start(): Promise<void> {
 		const { host, port } = this.options;
 		const primary = this.listeners.primary;
@@ -79,6 +88,8 @@ export class EmulatorServer {
 		backup.port = await listen(backup.server, port ? primary.port + 1 : 0, host);
 		backup.open = true;
 		this.smtp = await startSmtpGateway(this.rt, host, this.options.smtpPort ?? 0);
+		this.shortLinkHost = await startShortLinkHost(this.rt, host);
+		if (this.options.shortLinks === 'served') this.rt.shortLinkBase = this.shortLinkHost.url;
 	}
 
 	async stop(): Promise<void> {
@@ -91,6 +102,7 @@ export class EmulatorServer {
 		this.hanging.clear();
 		await Promise.all((['primary', 'backup'] as Address[]).map((address) => closeForGood(this.listeners[address])));
 		if (this.smtp) await this.smtp.close();
+		if (this.shortLinkHost) await this.shortLinkHost.close();
 		if (this.options.conformance === 'fail') this.conformance.assertNone();
 	}
 

@@ -11,7 +11,7 @@
 import { newId, type WorkflowJson } from '../harness';
 import { messages } from '../sms/support';
 import { startScriptedModel, type ScriptedModel } from './scripted-model';
-import { afterItems, buttonsOf, finished, linkOf, open, stillWaiting, tap, waitingExecution, type ApprovalSuite } from './support';
+import { afterItems, buttonsOf, finished, linkOf, open, openQuestion, stillWaiting, tap, waitingExecution, type ApprovalSuite } from './support';
 
 export const HITL_NODE_TYPE = 'n8n-nodes-smsapi-plus.smsapiHitlTool';
 const TEST_TIMEOUT_MS = 120_000;
@@ -86,11 +86,11 @@ export function registerAgentTests(suite: ApprovalSuite): void {
 		expect((await fetch(suite.n8n.webhookUrl(path), { signal: AbortSignal.timeout(30_000) })).status).toBe(200);
 		const waiting = await waitingExecution(suite.n8n, workflowId, before);
 		const message = (await messages(suite.emulator)).filter((m) => m.number === to).pop()!;
-		expect(message.text).toMatch(/^The agent wants to run Refund for order 1024\. Allow it\?\nhttp:\/\/idz\.do\/\S+$/);
-		// Held: the tool has not run while the execution waits, and opening the link changes nothing.
+		expect(message.text).toMatch(/^The agent wants to run Refund for order 1024\. Allow it\?\nhttps:\/\/idz\.do\/[\w-]+#[A-Za-z0-9_-]{22}$/);
+		// Held: the tool has not run while the execution waits, and opening the link (a preview) or its question changes nothing.
 		const { link } = await linkOf(suite.emulator, message);
-		const page = await open(link, { 'user-agent': 'WhatsApp/2.23.20.0 A' });
-		expect(buttonsOf(page.html)).toEqual(['answer=decline', 'answer=approve']);
+		expect((await open(link, { 'user-agent': 'WhatsApp/2.23.20.0 A' })).html).not.toContain('Allow it?');
+		expect(buttonsOf((await openQuestion(link)).html)).toEqual(['answer=decline', 'answer=approve']);
 		await stillWaiting(suite.n8n, String(waiting.id));
 		expect(model.refunds.length).toBe(refundsBefore);
 		expect((await tap(link, Object.fromEntries([button.split('=')]))).status).toBe(200);

@@ -5,7 +5,7 @@
  * the send; opening the link before answers nothing.
  */
 import { smsDoRequests } from '../sms/support';
-import { buttonsOf, finished, open, output, startAsking, stillWaiting, tap, type ApprovalSuite } from './support';
+import { buttonsOf, finished, open, openQuestion, output, startAsking, stillWaiting, tap, type ApprovalSuite } from './support';
 
 const TEST_TIMEOUT_MS = 120_000;
 
@@ -17,16 +17,19 @@ export async function sentOnce(suite: ApprovalSuite, to: string): Promise<void> 
 
 export function registerAnswerTests(suite: ApprovalSuite): void {
 	it(
-		'Approve: the SMS is the message and a short link (one part); the link opens a page with both buttons and answers nothing; a tap on the approve button resumes it with data.approved true',
+		'Approve: the SMS is the message and an https short link with the check as its fragment (one part); opening the address answers nothing; the question with the check has both buttons; a tap on approve resumes it with data.approved true',
 		async () => {
 			const asking = await startAsking(suite, '48500000101');
-			expect(asking.message.text).toMatch(/^Refund 120 EUR to order 1024\?\nhttp:\/\/idz\.do\/\S+$/);
+			expect(asking.message.text).toMatch(/^Refund 120 EUR to order 1024\?\nhttps:\/\/idz\.do\/[\w-]+#[A-Za-z0-9_-]{22}$/);
 			expect(asking.message.parts).toBe(1);
-			// The short link leads to n8n's resume address of the execution at the node, signed by n8n, with the check.
+			// The short link leads to n8n's resume address of the execution at the node, signed by n8n; the check stays in the SMS.
 			expect(asking.link.pathname).toMatch(new RegExp(`^/webhook-waiting/${asking.executionId}/[^/]+$`));
-			expect([...asking.link.searchParams.keys()].sort()).toEqual(['signature', 'smsapi_check']);
+			expect([...asking.link.searchParams.keys()]).toEqual(['signature']);
 
-			const page = await open(asking.link);
+			const opened = await open(asking.link);
+			expect(opened.status).toBe(200);
+			expect(opened.html).not.toContain('Refund 120 EUR');
+			const page = await openQuestion(asking.link);
 			expect(page.status).toBe(200);
 			expect(page.html).toContain('Refund 120 EUR to order 1024?');
 			expect(buttonsOf(page.html)).toEqual(['answer=decline', 'answer=approve']);
@@ -66,7 +69,7 @@ export function registerAnswerTests(suite: ApprovalSuite): void {
 			expect(asking.smsLink).toBe(asking.link.href);
 			// GSM-7: 160 characters in one part, 153 a part beyond.
 			expect(asking.message.parts).toBe(asking.message.text.length <= 160 ? 1 : Math.ceil(asking.message.text.length / 153));
-			const page = await open(asking.link);
+			const page = await openQuestion(asking.link);
 			expect(page.html).toContain('<textarea id="text" name="text"');
 			const empty = await tap(asking.link, { text: '   ' });
 			expect(empty.status).toBe(400);
@@ -81,12 +84,12 @@ export function registerAnswerTests(suite: ApprovalSuite): void {
 		'Custom Form: a wrong value shows the form again and changes nothing; the fields arrive by label, typed',
 		async () => {
 			const asking = await startAsking(suite, '48500000104', { responseType: 'customForm' });
-			expect((await open(asking.link)).html).toContain('<option>Damaged</option>');
-			const wrong = await tap(asking.link, { 'field-0': 'ten', 'field-1': 'Late' });
+			expect((await openQuestion(asking.link)).html).toContain('<option value="0">Damaged</option>');
+			const wrong = await tap(asking.link, { 'field-0': 'ten', 'field-1': '1' });
 			expect(wrong.status).toBe(400);
 			expect(wrong.html).toContain('must be a number');
 			await stillWaiting(suite.n8n, asking.executionId);
-			expect((await tap(asking.link, { 'field-0': '99.5', 'field-1': 'Late' })).status).toBe(200);
+			expect((await tap(asking.link, { 'field-0': '99.5', 'field-1': '1' })).status).toBe(200);
 			expect(output(await finished(suite.n8n, asking.executionId)).data).toEqual({ Amount: 99.5, Reason: 'Late', respondedAt: expect.any(String) });
 		},
 		TEST_TIMEOUT_MS,

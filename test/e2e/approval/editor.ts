@@ -1,18 +1,21 @@
 /**
  * The refund example (examples/refund-approval-by-sms.workflow.json) in n8n's editor and a phone's
  * browser (test/e2e/approval.test.ts): the workflow on the canvas, the approval node's parameters,
- * then a refund over 100 EUR waits; the manager's phone opens the SMS link (Chromium at a phone's
- * size) and presses Refund, a real button's POST; the execution ends on "Make the refund". With
- * UPDATE_README_IMAGES=1 on line 2 the README's pictures are saved (docs/images/approval-workflow.png,
- * approval-page.png).
+ * then a refund over 100 EUR waits; the manager's phone opens the SMS link as the SMS carries it
+ * (Chromium at a phone's size; idz.do is the emulator's short-link host) and presses Refund, a
+ * real button's POST; the execution ends on "Make the refund". With UPDATE_README_IMAGES=1 on
+ * line 2 the README's pictures are saved (docs/images/approval-workflow.png, approval-page.png).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { launchBrowser, newEditorPage, saveDocsImage, step } from '../harness/browser';
+import { launchBrowser, newEditorPage, PHONE, saveDocsImage, step } from '../harness/browser';
 import type { N8nLine, WorkflowJson } from '../harness';
 import { messages } from '../sms/support';
 import { execution, finished, linkOf, waitingExecution, type ApprovalSuite } from './support';
+
+/** Chromium's idz.do: the emulator's short-link host. */
+export const shortLinkHostRule = (suite: ApprovalSuite) => `--host-resolver-rules=MAP idz.do 127.0.0.1:${new URL(suite.emulator.shortLinkHostUrl).port}`;
 
 const TEST_TIMEOUT_MS = 180_000;
 const EXAMPLE = path.resolve(__dirname, '../../../examples/refund-approval-by-sms.workflow.json');
@@ -31,7 +34,7 @@ export function registerEditorTests(suite: ApprovalSuite, line: N8nLine): void {
 			const { n8n, emulator } = suite;
 			const [workflowId] = await n8n.createWorkflows([example(suite.credential)]);
 			await n8n.activate(workflowId);
-			const browser = await launchBrowser();
+			const browser = await launchBrowser([shortLinkHostRule(suite)]);
 			try {
 				const { page } = await newEditorPage(browser, n8n);
 				const picture = async (name: string, target?: Parameters<typeof saveDocsImage>[2]) => {
@@ -62,12 +65,12 @@ export function registerEditorTests(suite: ApprovalSuite, line: N8nLine): void {
 				expect(res.status).toBe(200);
 				const waiting = await waitingExecution(n8n, workflowId, before);
 				const sms = (await messages(emulator)).filter((message) => message.number === '48500000999').pop()!;
-				const { link } = await linkOf(emulator, sms);
-				const phone = await browser.newContext({ viewport: { width: 390, height: 640 }, deviceScaleFactor: 2, isMobile: true, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' });
+				const { smsLink } = await linkOf(emulator, sms);
+				const phone = await browser.newContext({ ...PHONE, ignoreHTTPSErrors: true });
 				try {
 					const tab = await phone.newPage();
 					await step(tab, `line${line.line}-approval-page`, async () => {
-						await tab.goto(link.href);
+						await tab.goto(smsLink);
 						await tab.getByText('Refund 250 EUR for order 1024? Reason: arrived broken').waitFor();
 					});
 					if (line.line === '2' && process.env.UPDATE_README_IMAGES === '1') await saveDocsImage(tab, 'approval-page');

@@ -1,9 +1,12 @@
 /**
  * Send and Wait for Approval in real n8n: starting an execution that waits, the link of its SMS
- * (a short link resolved to its target as the service would redirect to it), and a person's hands:
- * opening the link (GET, as a phone or a previewer does) and tapping a button of the page (the
- * POST of its form, to the page's own address). Used by test/e2e/approval.test.ts and the queue-mode
- * test (test/e2e/topology/approval.ts).
+ * (a short link resolved to its target as the service redirects to it, the check kept as the
+ * fragment, as a browser keeps it), and a person's hands as the page's script and form act:
+ * opening the address (GET, as a phone or a previewer does: the fragment never leaves the
+ * browser), asking for the question with the check from the fragment, and tapping a button of the
+ * page (the POST of its form with the check, to the page's own address). A real browser does the
+ * same in test/e2e/approval/phone.ts. Used by test/e2e/approval.test.ts and the queue-mode test
+ * (test/e2e/topology/approval.ts).
  */
 import type { Emulator } from '../../emulator';
 import {
@@ -29,27 +32,30 @@ export interface Asking {
 	workflowId: string;
 	executionId: string;
 	message: EmulatedMessage;
-	/** The link as the SMS carries it (short, unless Shorten Link is off). */
+	/** The link as the SMS carries it (short, unless Shorten Link is off), the check as its fragment. */
 	smsLink: string;
-	/** Where it leads: n8n's answer address of this execution. */
+	/** Where it leads in a browser: n8n's answer address of this execution, the SMS link's fragment kept. */
 	link: URL;
 }
 
-/** The target of a short link the emulator made (its record of POST /short_url/links). */
-async function shortLinkTarget(emulator: Emulator, short: string): Promise<string> {
+/** The target of a short link the emulator made (its record of POST /short_url/links), by the short address's path. */
+async function shortLinkTarget(emulator: Emulator, short: URL): Promise<string> {
 	const made = await emulatorRequests(emulator, { path: '/short_url/links' });
 	for (const request of made) {
 		const answer = JSON.parse(String(request.responseBody)) as { short_url?: string };
-		if (answer.short_url === short) return String((request.body as Record<string, string>).url);
+		if (answer.short_url && new URL(answer.short_url).pathname === short.pathname) return String((request.body as Record<string, string>).url);
 	}
-	throw new Error(`no short link ${short} at the emulator`);
+	throw new Error(`no short link ${short.href} at the emulator`);
 }
 
-/** The link at the end of an SMS text (the node puts it on the last line). */
+/** The link at the end of an SMS text (the node puts it on the last line), and where a browser lands with it. */
 export async function linkOf(emulator: Emulator, message: EmulatedMessage): Promise<{ smsLink: string; link: URL }> {
 	const smsLink = message.text.slice(message.text.lastIndexOf('\n') + 1);
-	const target = smsLink.startsWith('http://idz.do/') ? await shortLinkTarget(emulator, smsLink) : smsLink;
-	return { smsLink, link: new URL(target) };
+	const carried = new URL(smsLink);
+	const link = carried.hostname === 'idz.do' ? new URL(await shortLinkTarget(emulator, carried)) : new URL(carried);
+	// A browser keeps the fragment across the short link's redirect (the target has none of its own).
+	link.hash = carried.hash;
+	return { smsLink, link };
 }
 
 export async function execution(n8n: N8nInstance, id: string): Promise<ExecutionRecord> {
@@ -124,18 +130,36 @@ export interface Page {
 	html: string;
 }
 
-/** Opens the link as a browser or a previewer does (GET, any headers; `HEAD` too). */
+/** Opens the link as a browser or a previewer does (GET, any headers; `HEAD` too): the fragment is not sent. */
 export async function open(link: URL | string, headers: Record<string, string> = {}, method = 'GET'): Promise<Page> {
 	const res = await fetch(link, { method, headers, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
 	return { status: res.status, html: await res.text() };
 }
 
-/** The POST a tap on the page's button makes: its form's fields as multipart form data (the form's enctype), to the page's own address. */
-export async function tap(link: URL | string, fields: Record<string, string>): Promise<Page> {
+/**
+ * What the page's forms post (multipart form data, their enctype): `fields`, and the check the
+ * page read from the link's fragment (none when the link has no fragment).
+ */
+export function pageForm(link: URL, fields: Record<string, string>): FormData {
 	const body = new FormData();
+	if (link.hash.length > 1) body.append('smsapi_check', decodeURIComponent(link.hash.slice(1)));
 	for (const [name, value] of Object.entries(fields)) body.append(name, value);
-	const res = await fetch(link, { method: 'POST', body, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+	return body;
+}
+
+async function post(link: URL, fields: Record<string, string>): Promise<Page> {
+	const res = await fetch(link, { method: 'POST', body: pageForm(link, fields), redirect: 'manual', signal: AbortSignal.timeout(15_000) });
 	return { status: res.status, html: await res.text() };
+}
+
+/** The question, as the opening page's script asks for it: the check from the fragment, `step=open`. */
+export async function openQuestion(link: URL): Promise<Page> {
+	return await post(link, { step: 'open' });
+}
+
+/** The POST a tap on the question page's button makes: its form's fields and the check, to the page's own address. */
+export async function tap(link: URL, fields: Record<string, string>): Promise<Page> {
+	return await post(link, fields);
 }
 
 /** The page's buttons as `name=value` (what a tap on each would send). */

@@ -15,6 +15,8 @@ export interface ApprovalWorkflowOptions {
 	shortLink?: boolean;
 	/** Ask twice in one execution (the node in a loop over two items). */
 	askTwice?: boolean;
+	/** Custom Form: its fields (default: Amount, a number, and Reason, a dropdown). */
+	fields?: Array<Record<string, unknown>>;
 }
 
 /** The approval node's parameters. */
@@ -30,7 +32,7 @@ export function approvalNodeParameters(to: string, options: ApprovalWorkflowOpti
 		...(type === 'customForm'
 			? {
 					formFields: {
-						values: [
+						values: options.fields ?? [
 							{ fieldLabel: 'Amount', fieldType: 'number', requiredField: true },
 							{ fieldLabel: 'Reason', fieldType: 'dropdown', fieldOptions: { values: [{ option: 'Damaged' }, { option: 'Late' }] } },
 						],

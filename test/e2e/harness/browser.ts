@@ -35,15 +35,24 @@ export function selectTestIdAttribute(): void {
 	selectors.setTestIdAttribute('data-test-id');
 }
 
-/** Starts a headless Chromium (one per test file; pages come from newEditorPage()). */
-export async function launchBrowser(): Promise<Browser> {
+/** Starts a headless Chromium (one per test file; pages come from newEditorPage()); `args` added to its own. */
+export async function launchBrowser(args: string[] = []): Promise<Browser> {
 	selectTestIdAttribute();
 	return chromium.launch({
 		executablePath: chromiumPath(),
 		headless: true,
-		args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--no-first-run', '--disable-extensions'],
+		args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--no-first-run', '--disable-extensions', ...args],
 	});
 }
+
+/** A phone's browser: a small touch screen with a phone's user agent (Chrome on Android). */
+export const PHONE = {
+	viewport: { width: 390, height: 640 },
+	deviceScaleFactor: 2,
+	isMobile: true,
+	hasTouch: true,
+	userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+};
 
 export interface EditorSession {
 	context: BrowserContext;

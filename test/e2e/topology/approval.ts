@@ -11,21 +11,19 @@
 import * as http from 'node:http';
 
 import { expectExecutionStatus, sleep, waitFor } from '../harness';
-import { afterItems, execution, finished, stillWaiting, startAsking, type Page } from '../approval/support';
+import { afterItems, execution, finished, pageForm, stillWaiting, startAsking, type Page } from '../approval/support';
 import { sentPerNumber } from './campaign';
 import { increase, linesPerProcess } from './send-and-wait';
 import { TOPOLOGY_TEST_TIMEOUT_MS, type TopologySuite } from './setup';
 
 const TO = '48500000702';
 
-/** A call of `link` at another process (`origin`), the link's host kept in the Host header. */
+/** A call of `link` at another process (`origin`), the link's host kept in the Host header; a POST carries the page's check. */
 async function callAt(origin: string, link: URL, fields?: Record<string, string>): Promise<Page> {
 	let body: Buffer | undefined;
 	const headers: Record<string, string> = { host: link.host };
 	if (fields) {
-		const form = new FormData();
-		for (const [name, value] of Object.entries(fields)) form.append(name, value);
-		const encoded = new Request('http://127.0.0.1/', { method: 'POST', body: form });
+		const encoded = new Request('http://127.0.0.1/', { method: 'POST', body: pageForm(link, fields) });
 		body = Buffer.from(await encoded.arrayBuffer());
 		headers['content-type'] = encoded.headers.get('content-type')!;
 		headers['content-length'] = String(body.length);
@@ -60,7 +58,9 @@ export function registerApprovalTests(ctx: TopologySuite): void {
 
 			const page = await callAt(processOrigin, asking.link);
 			expect(page.status).toBe(200);
-			expect(page.html).toContain('name="answer" value="approve"');
+			expect(page.html).not.toContain('Refund 120 EUR');
+			const question = await callAt(processOrigin, asking.link, { step: 'open' });
+			expect(question.html).toContain('name="answer" value="approve"');
 			await stillWaiting(n8n, executionId);
 
 			const enqueuedBefore = linesPerProcess(n8n, enqueuedMarker);

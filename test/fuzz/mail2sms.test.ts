@@ -50,7 +50,9 @@ describe('mail2sms body: composed by the node, read by the gateway', () => {
 				ambiguousValues(wire);
 				parseGatewayBody(gatewayBody(wire, true));
 			});
-			expect(ms).toBeLessThan(1000);
+			// Linear: about 0.1-0.3 s here, 1.07 s once beside a full npm test; quadratic would take minutes
+			// on 200,000 characters, so the bound only has to stay far below that.
+			expect(ms).toBeLessThan(10_000);
 		}
 	});
 });

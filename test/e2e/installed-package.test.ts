@@ -10,11 +10,12 @@
  *   the dropdowns the editor fills.
  * One n8n, one emulator and one browser per line, shared by both parts (an n8n start costs about
  * 6 s of CPU). Everything a workflow does with the node in detail runs in-process: test/workflow.
- * The tests live in test/e2e/installed-package/ (editor.ts, rest.ts); suite.ts starts them.
+ * The tests live in test/e2e/installed-package/ (editor.ts, nodes-panel.ts, rest.ts); suite.ts starts them.
  * Needs scripts/install-n8n.sh and Chromium; SMSAPI_E2E_LINES=2 or =1 restricts the lines.
  */
 import { n8nLines } from './harness';
 import { registerEditorTests } from './installed-package/editor';
+import { registerNodesPanelTests } from './installed-package/nodes-panel';
 import { registerRestTests } from './installed-package/rest';
 import { useInstalledPackage } from './installed-package/suite';
 
@@ -23,5 +24,6 @@ describe.each(n8nLines())('n8n $version (line $line): the installed package', (l
 
 	// The editor first: credentials saved by the REST tests would be offered to the nodes it adds.
 	registerEditorTests(ctx);
+	registerNodesPanelTests(ctx);
 	registerRestTests(ctx);
 });

@@ -73,6 +73,21 @@ export function campaignAgainstSet(n: number, set: Array<{ ms: number }>, node: 
 }
 
 /**
+ * The campaign's own cost (issue 47): its time minus n8n's No Op node's for the same items, paired
+ * by repeat, against the raw POST of the same recipients (one POST of 10,000; at 100,000, ten of
+ * them one after the other: the service takes 10,000 per request). The target: within 3 ×.
+ */
+export function campaignOwnCost(n: number, noop: Array<{ ms: number }>, campaign: Array<{ ms: number }>, raw: number[]): string[] {
+	const pairs = Math.min(noop.length, campaign.length);
+	if (pairs === 0 || raw.length === 0) return [];
+	const own = Array.from({ length: pairs }, (_, i) => campaign[i].ms - noop[i].ms);
+	const rawMs = median(raw);
+	return [
+		`N=${n.toLocaleString('en-US')}: the campaign's own cost (its time − the No Op node's, median of ${pairs} paired runs): ${median(own).toFixed(0)} ms (each: ${own.map((d) => d.toFixed(0)).join(', ')} ms) = **${(median(own) / rawMs).toFixed(2)} ×** the raw POST of the same recipients (${rawMs.toFixed(0)} ms${n > 10_000 ? `, ${n / 10_000} POSTs of 10,000 one after the other` : ''}); the target: ≤ 3 ×`,
+	];
+}
+
+/**
  * Personalised texts (issue 41): a text per item against the same texts written with Param 1, from
  * the runs of the same repeat: the median of the paired time ratios and the requests of each.
  * `target`: the ratio the issue asks for (the plain reads; the slow path only has to be batched alike).

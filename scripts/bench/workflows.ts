@@ -27,8 +27,9 @@ export const PERSONALISED_TEXT = '=Your code {{ $json.code }}: 20% off until Sun
 export const PERSONALISED_TEXT_SLOW = '=Your code {{ $json.code.toUpperCase() }}: 20% off until Sunday.';
 /**
  * The SMSAPI node's versions: 1 for the rows measured since before version 1.2 (their wire is the
- * same in 1.2: a constant Message or identical texts), 1.2 (the default of a new node) where
- * Personalised Texts as One Template is what is measured; version 1 keeps a request per text.
+ * same in 1.2: a constant Message), 1.2 (the default of a new node) for the campaign rows (since
+ * issue 47: a new node's Message expression is routed per item, routing.ts) and where Personalised
+ * Texts as One Template is what is measured; version 1 keeps a request per text.
  */
 export const SMSAPI_V1 = 1;
 export const SMSAPI_V1_2 = 1.2;

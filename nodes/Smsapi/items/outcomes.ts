@@ -22,25 +22,26 @@ export class ItemOutcomes<Row> {
 		private readonly context: IExecuteFunctions,
 		itemCount: number,
 	) {
-		this.outcomes = Array.from({ length: itemCount }, () => ({ rows: [], errors: [] }));
+		this.outcomes = new Array<ItemOutcome<Row>>(itemCount);
+		for (let i = 0; i < itemCount; i++) this.outcomes[i] = { rows: [], errors: [] };
 	}
 
 	/**
-	 * `prepare` for every item before anything is sent: a bad item stops the run (without
+	 * `prepare` (which gives each item's preparation with its index) for every item before anything is sent: a bad item stops the run (without
 	 * Continue On Fail) or keeps its error, and nothing has been charged yet either way. The loop
 	 * gives the event loop a turn between items (`pacer`).
 	 */
-	async prepareEach<Prepared extends object>(
+	async prepareEach<Prepared extends { itemIndex: number }>(
 		prepare: (itemIndex: number) => Prepared | Promise<Prepared>,
 		pacer: Pacer = new Pacer(),
-	): Promise<Array<Prepared & { itemIndex: number }>> {
+	): Promise<Prepared[]> {
 		const continueOnFail = this.context.continueOnFail();
-		const ready: Array<Prepared & { itemIndex: number }> = [];
+		const ready: Prepared[] = [];
 		for (let itemIndex = 0; itemIndex < this.outcomes.length; itemIndex++) {
 			try {
 				// Awaited only when it is a promise: the usual synchronous item costs no extra turn.
 				const prepared = prepare(itemIndex);
-				ready.push({ ...(prepared instanceof Promise ? await prepared : prepared), itemIndex });
+				ready.push(prepared instanceof Promise ? await prepared : prepared);
 			} catch (error) {
 				if (!continueOnFail) throw withItemIndex.call(this.context, error, itemIndex);
 				this.outcomes[itemIndex].errors.push(error as Error);
@@ -54,6 +55,14 @@ export class ItemOutcomes<Row> {
 		return this.outcomes[itemIndex];
 	}
 
+	/** The outcomes of the items that failed (or partly failed), with their indexes, in input order. */
+	*failed(): Generator<[number, ItemOutcome<Row>]> {
+		for (let itemIndex = 0; itemIndex < this.outcomes.length; itemIndex++) {
+			const outcome = this.outcomes[itemIndex];
+			if (outcome.errors.length > 0) yield [itemIndex, outcome];
+		}
+	}
+
 	/** Every item's outcome with its index, in input order. */
 	entries(): Array<[number, ItemOutcome<Row>]> {
 		return this.outcomes.map((outcome, itemIndex) => [itemIndex, outcome]);
@@ -61,16 +70,20 @@ export class ItemOutcomes<Row> {
 
 	/**
 	 * The node's output: each item's rows (a failed row reduced to `{ error }` on the error
-	 * output), then its errors as error items.
+	 * output), then its errors as error items. Without `asItem` each row is an item's JSON.
 	 */
 	async toOutput(
-		asItem: (row: Row) => { json: IDataObject; failed?: boolean },
+		asItem?: (row: Row) => { json: IDataObject; failed?: boolean },
 		pacer: Pacer = new Pacer(),
 	): Promise<INodeExecutionData[]> {
 		const output: INodeExecutionData[] = [];
 		for (let itemIndex = 0; itemIndex < this.outcomes.length; itemIndex++) {
 			const { rows, errors } = this.outcomes[itemIndex];
 			for (const row of rows) {
+				if (!asItem) {
+					output.push({ json: row as IDataObject, pairedItem: { item: itemIndex } });
+					continue;
+				}
 				const { json, failed } = asItem(row);
 				output.push(
 					failed

@@ -2,6 +2,7 @@
  * Item batching: input items whose sends differ only in recipients (and their per-recipient
  * values) travel in one service request. How the answer goes back to the items is in results.ts.
  */
+import { BatchKeys, sharedPart } from './batchKey';
 import { NumberIndex } from './numberIndex';
 import {
 	MAX_PERSONALISED_PER_REQUEST,
@@ -30,7 +31,7 @@ export interface PlannedSend {
 interface BatchMember {
 	itemIndex: number;
 	/** Positions in the item's own `to` list, ascending. */
-	recipientIndexes: number[];
+	recipientIndexes: readonly number[];
 	/** The numbers at those positions, as sent. */
 	numbers: string[];
 }
@@ -81,56 +82,7 @@ function recipientLimit(request: SendRequest, options: BatchingOptions = {}): nu
 	return options.maxRecipients ?? MAX_RECIPIENTS_PER_REQUEST;
 }
 
-/** The wire parameters but the recipients and their values: what the items of a request share. */
-function sharedPart(wire: Record<string, string>): Record<string, string> {
-	const shared: Record<string, string> = {};
-	for (const [key, value] of Object.entries(wire)) {
-		if (key !== 'to' && !(PER_RECIPIENT_KEYS as readonly string[]).includes(key))
-			shared[key] = value;
-	}
-	return shared;
-}
-
-/**
- * Keys in sorted order, the last list sorted kept: the sends of a run have the same parameters in
- * the same order, so 100,000 items sort one list.
- */
-class SortedKeys {
-	private given: string[] = [];
-	private sorted: string[] = [];
-
-	of(record: Record<string, string>): string[] {
-		const given = Object.keys(record);
-		if (given.length !== this.given.length || given.some((key, i) => key !== this.given[i])) {
-			this.given = given;
-			this.sorted = [...given].sort();
-		}
-		return this.sorted;
-	}
-}
-
-const PER_RECIPIENT = new Set<string>(PER_RECIPIENT_KEYS);
-
-/**
- * A stable key of everything that must be equal for two sends to share a request: every
- * parameter except the recipients and their values (what `sharedPart` keeps), each written with
- * its length; which per-recipient parameters are used (an item with idx cannot share with one
- * without); the hash of an uploaded file (items with different files never share a request); and
- * a templated text's parts.
- * Written straight from the wire form: a run of 100,000 items makes as many keys.
- */
-function keyOf(send: PlannedSend, keys: SortedKeys): string {
-	const { wire, upload, parts } = send;
-	let key = parts === undefined ? '' : `parts ${parts};`;
-	for (const name of keys.of(wire)) {
-		if (name === 'to') continue;
-		if (PER_RECIPIENT.has(name)) key += `+${name};`;
-		else key += `${name.length}:${name}${wire[name].length}:${wire[name]};`;
-	}
-	return upload ? `${key}#${upload.sha256}` : key;
-}
-
-function prepare(send: PlannedSend, options: BatchingOptions, keys: SortedKeys): PreparedItem {
+function prepare(send: PlannedSend, options: BatchingOptions, keys: BatchKeys): PreparedItem {
 	const { request, wire } = send;
 	const numbers = request.to;
 	const values: PreparedItem['values'] = {};
@@ -146,7 +98,7 @@ function prepare(send: PlannedSend, options: BatchingOptions, keys: SortedKeys):
 		wire,
 		numbers,
 		values,
-		key: keyOf(send, keys),
+		key: keys.of(send.wire, send),
 		limit: Math.max(1, recipientLimit(request, options)),
 		allowDuplicates: request.flags.allow_duplicates === true,
 		aligned,
@@ -185,15 +137,33 @@ function append<T>(target: T[], values: readonly T[]): void {
 	for (const value of values) target.push(value);
 }
 
+/** Positions 0 to n - 1 for the few recipients most items have, one shared list each (read only). */
+const FIRST_POSITIONS = Array.from({ length: 17 }, (_, n) =>
+	Array.from({ length: n }, (_, i) => i),
+);
+
+function positions(start: number, end: number): readonly number[] {
+	if (start === 0 && end < FIRST_POSITIONS.length) return FIRST_POSITIONS[end];
+	const list: number[] = [];
+	for (let i = start; i < end; i++) list.push(i);
+	return list;
+}
+
+/** Recipients `start` to `end` (excluded) of an item into the request: a run adds 100,000 of them. */
 function addRecipients(request: OpenRequest, item: PreparedItem, start: number, end: number): void {
-	const numbers = item.numbers.slice(start, end);
-	const recipientIndexes = numbers.map((_, i) => start + i);
-	request.members.push({ itemIndex: item.itemIndex, recipientIndexes, numbers });
+	const whole = start === 0 && end === item.numbers.length;
+	const numbers = whole ? item.numbers : item.numbers.slice(start, end);
+	request.members.push({
+		itemIndex: item.itemIndex,
+		recipientIndexes: positions(start, end),
+		numbers,
+	});
 	append(request.numbers, numbers);
 	request.index.add(numbers);
 	for (const key of request.valueKeys) {
 		const list = (request.values[key] ??= []);
-		append(list, (item.values[key] ?? []).slice(start, end));
+		const values = item.values[key];
+		if (values) for (let i = start; i < end; i++) list.push(values[i]);
 	}
 }
 
@@ -234,7 +204,7 @@ export class RequestPlanner {
 
 	private readonly openByKey = new Map<string, OpenRequest>();
 
-	private readonly keys = new SortedKeys();
+	private readonly keys = new BatchKeys();
 
 	constructor(private readonly options: BatchingOptions = {}) {
 		this.batching = options.batching ?? true;

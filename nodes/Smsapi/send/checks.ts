@@ -245,6 +245,15 @@ function checkTimeRestriction(request: SendRequest): SendProblem[] {
 	];
 }
 
+/**
+ * The checks whose answer depends on the message: what a run whose Options are the same for every
+ * item (and hold no per-recipient values) checks per item once one item passed every check.
+ */
+export function checkMessage(request: SendRequest): SendProblem[] | null {
+	const problems = [...checkRequired(request), ...checkText(request), ...checkBinary(request)];
+	return problems.length > 0 ? problems : null;
+}
+
 /** Every check of a parsed request in turn: the problems found, or null when it may be sent. */
 export function checkRequest(
 	request: SendRequest,

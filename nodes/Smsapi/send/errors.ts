@@ -83,7 +83,7 @@ export function sentSummary(outcomes: SendOutcomes): string {
 
 /** Without Continue On Fail, one error names every failed item (e.g. all skipped numbers). */
 export function throwIfAnyFailed(this: IExecuteFunctions, outcomes: SendOutcomes): void {
-	const failed = outcomes.entries().filter(([, outcome]) => outcome.errors.length > 0);
+	const failed = [...outcomes.failed()];
 	if (failed.length === 0) return;
 	const [firstIndex, first] = failed[0];
 	if (failed.length === 1 && first.errors.length === 1) {

@@ -56,17 +56,22 @@ export async function executeSends(
 	// each: every such step of the run takes a turn of the event loop of its own (helpers/pacer.ts),
 	// also when the parallel requests start, or their answers arrive, at the same moment.
 	const turns = new Turns();
-	const withWire = (send: ItemSend) => ({ ...send, wire: toWire(send.request) });
 	const ready: ReadySend[] = await outcomes.prepareEach((itemIndex) => {
+		const withWire = ({ request, generateIdx, upload }: ItemSend): ReadySend => ({
+			itemIndex,
+			request,
+			wire: toWire(request),
+			generateIdx,
+			upload,
+		});
 		const send = channel.readItem.call(this, itemIndex);
 		return send instanceof Promise ? send.then(withWire) : withWire(send);
 	}, pacer);
 	const idxRun = await assignGeneratedIdx.call(this, ready, pacer);
 	if (channel.finishSend) for (const send of ready) await channel.finishSend.call(this, send);
-	/** Items whose idx values this run generated. */
-	const generatedIdx = new Set(
-		ready.filter((send) => send.generateIdx).map((send) => send.itemIndex),
-	);
+	/** 1 for each item whose idx values this run generated. */
+	const generatedIdx = new Uint8Array(items.length);
+	for (const send of ready) if (send.generateIdx) generatedIdx[send.itemIndex] = 1;
 	// How each send travels (after the idx values: they stand for the texts as they are), and
 	// what sends a refused request again without its cause (routing.ts). Each request is dropped
 	// once its answer has been handed back: a run holds the bodies of the requests in flight.
@@ -81,7 +86,7 @@ export async function executeSends(
 		this.getNodeParameter('options.maxParallelRequests', 0, DEFAULT_MAX_PARALLEL_REQUESTS),
 	);
 	const allGenerated = (request: ServiceRequest) =>
-		request.members.every((member) => generatedIdx.has(member.itemIndex));
+		request.members.every((member) => generatedIdx[member.itemIndex] === 1);
 	let stopping: NodeOperationError | undefined;
 	/** A request's whole failure: its items' error (Continue On Fail), else the run stops. */
 	const failed = (request: ServiceRequest, error: unknown): boolean => {
@@ -193,5 +198,5 @@ export async function executeSends(
 
 	if (!continueOnFail) throwIfAnyFailed.call(this, outcomes);
 
-	return await outcomes.toOutput((json) => ({ json }), pacer);
+	return await outcomes.toOutput(undefined, pacer);
 }

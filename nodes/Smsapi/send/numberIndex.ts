@@ -15,6 +15,11 @@ function withoutLeadingZeros(n: string): string {
 const SHORT_TAIL_MIN = MIN_NUMBER_DIGITS - 1;
 const SHORT_TAIL_MAX = 8;
 
+/** Whether the number without its leading zeros can be a short tail (a campaign's numbers cannot). */
+function mayHaveShortTail(n: string): boolean {
+	return n.length <= SHORT_TAIL_MAX || n.charCodeAt(0) === 48;
+}
+
 /**
  * Numbers already in an open request, to keep another item's same number out of it: the same
  * number, the same last nine digits (national and international forms), or one the national
@@ -23,6 +28,7 @@ const SHORT_TAIL_MAX = 8;
  * lookup; per number that costs a few set operations, whatever the size of the request.
  */
 export class NumberIndex {
+	/** Numbers shorter than nine digits (a longer one is found by its last nine). */
 	private readonly exact = new Set<string>();
 	private readonly lastNine = new Set<string>();
 	/** Short tails of indexed numbers, with the shortest length of a number that has it. */
@@ -33,13 +39,15 @@ export class NumberIndex {
 
 	add(numbers: readonly string[]): void {
 		for (const n of numbers) {
-			this.exact.add(n);
 			this.all.push(n);
 			if (n.length >= 9) this.lastNine.add(n.slice(-9));
-			const tail = withoutLeadingZeros(n);
-			if (tail.length >= SHORT_TAIL_MIN && tail.length <= SHORT_TAIL_MAX) {
-				const known = this.shortTails.get(tail);
-				if (known === undefined || n.length < known) this.shortTails.set(tail, n.length);
+			else this.exact.add(n);
+			if (mayHaveShortTail(n)) {
+				const tail = withoutLeadingZeros(n);
+				if (tail.length >= SHORT_TAIL_MIN && tail.length <= SHORT_TAIL_MAX) {
+					const known = this.shortTails.get(tail);
+					if (known === undefined || n.length < known) this.shortTails.set(tail, n.length);
+				}
 			}
 			if (this.suffixes) this.addSuffixes(n);
 		}
@@ -59,8 +67,8 @@ export class NumberIndex {
 	}
 
 	private collidesWith(n: string): boolean {
-		if (this.exact.has(n)) return true;
-		if (n.length >= 9 && this.lastNine.has(n.slice(-9))) return true;
+		// The same number has the same last nine digits; a shorter one is in `exact`.
+		if (n.length >= 9 ? this.lastNine.has(n.slice(-9)) : this.exact.has(n)) return true;
 		// An indexed number no longer than n whose short tail n ends with.
 		if (this.shortTails.size > 0) {
 			for (let k = SHORT_TAIL_MIN; k <= Math.min(SHORT_TAIL_MAX, n.length); k++) {
@@ -69,6 +77,7 @@ export class NumberIndex {
 			}
 		}
 		// A longer indexed number that ends with n's short tail.
+		if (!mayHaveShortTail(n)) return false;
 		const tail = withoutLeadingZeros(n);
 		if (tail.length < SHORT_TAIL_MIN || tail.length > SHORT_TAIL_MAX) return false;
 		if (!this.suffixes) {

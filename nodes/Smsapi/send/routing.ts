@@ -11,7 +11,7 @@
  *   saved before keep a request per text) and with Item Batching on, share requests of 100 as
  *   `[%1%]`… with a value per recipient, where that saves requests;
  * - as its own text, in a request of its own (or with the identical texts): every text that cannot
- *   go as the template (`templateValues` says why).
+ *   go as the template (`mayGoAsTemplate` and `textAsTemplate` say why).
  *
  * Templated texts share a request only with texts of as many parts (`partsOf`): the account's own
  * maximum of parts (its SMS settings, which the node cannot see unless Max Parts is set) then
@@ -76,33 +76,77 @@ function partsOf(text: string, normalize: boolean): number {
 }
 
 /**
- * The values of one send's text as the template, or null when it goes as its own text: no text, a
- * text with `[%` (the service expands macros, and might expand the values one after the other),
- * a group send or more recipients than a request of the template takes, the user's own Param 1–4 or
- * a stored template, Details (the service describes the first message of a request only:
- * answer.ts), a text that is not the template filled in, a value a parameter cannot carry
- * (personalise.ts), a text that needs Unicode under a template that needs none (SERVICE_ENCODING),
- * and with Normalize a value that normalizing changes (the published API says it replaces special
- * characters "in message"; of the values it says nothing).
+ * Whether a send may go as the template at all: a text without `[%` (the service expands macros,
+ * and might expand the values one after the other), recipients (not a group) no more than a request
+ * of the template takes, not the user's own Param 1–4 or a stored template, not Details (the
+ * service describes the first message of a request only: answer.ts).
  */
-function templateValues(template: TextTemplate, request: SendRequest): string[] | null {
+function mayGoAsTemplate(request: SendRequest): boolean {
 	const text = request.message;
-	if (text === undefined || text.includes('[%')) return null;
-	if (request.to.length === 0 || request.to.length > MAX_PERSONALISED_PER_REQUEST) return null;
+	if (text === undefined || text.includes('[%')) return false;
+	if (request.to.length === 0 || request.to.length > MAX_PERSONALISED_PER_REQUEST) return false;
 	if (hasParameter(request, 'template') || PARAM_KEYS.some((key) => hasParameter(request, key)))
-		return null;
-	if (request.flags.details === true) return null;
+		return false;
+	return request.flags.details !== true;
+}
+
+/** A text as the template: its values and its parts. */
+interface AsTemplate {
+	values: string[];
+	parts: number;
+}
+
+/**
+ * A text's values as the template and its parts, or null when it goes as its own text: a text
+ * that is not the template filled in, a value a parameter cannot carry (personalise.ts), a text
+ * that needs Unicode under a template that needs none (SERVICE_ENCODING), and with Normalize a
+ * value that normalizing changes (the published API says it replaces special characters "in
+ * message"; of the values it says nothing).
+ */
+function textAsTemplate(
+	template: TextTemplate,
+	text: string,
+	normalize: boolean,
+	templateNeedsUnicode: boolean,
+): AsTemplate | null {
 	const values = cutText(template, text);
 	if (!values || !values.every(carriable)) return null;
-	const normalize = request.flags.normalize === true;
-	if (
-		!SERVICE_ENCODING.byExpandedText &&
-		!needsUnicode(template.message, normalize) &&
-		needsUnicode(text, normalize)
-	)
+	if (!SERVICE_ENCODING.byExpandedText && !templateNeedsUnicode && needsUnicode(text, normalize))
 		return null;
 	if (normalize && values.some((value) => normalizeText(value) !== value)) return null;
-	return values;
+	return { values, parts: partsOf(text, normalize) };
+}
+
+/**
+ * What the template makes of each text of a run, the template's own encoding judged once and the
+ * last text's answer kept: a campaign of identical texts cuts one.
+ */
+class TemplateCuts {
+	private readonly templateNeedsUnicode: [boolean, boolean];
+	private last?: { text: string; normalize: boolean; cut: AsTemplate | null };
+
+	constructor(private readonly template: TextTemplate) {
+		this.templateNeedsUnicode = [
+			needsUnicode(template.message, false),
+			needsUnicode(template.message, true),
+		];
+	}
+
+	of(request: SendRequest): AsTemplate | null {
+		if (!mayGoAsTemplate(request)) return null;
+		const text = request.message as string;
+		const normalize = request.flags.normalize === true;
+		const { last } = this;
+		if (last?.text === text && last.normalize === normalize) return last.cut;
+		const cut = textAsTemplate(
+			this.template,
+			text,
+			normalize,
+			this.templateNeedsUnicode[normalize ? 1 : 0],
+		);
+		this.last = { text, normalize, cut };
+		return cut;
+	}
 }
 
 /**
@@ -115,18 +159,17 @@ export async function sendAsTemplate<S extends PlannedSend>(
 	template: TextTemplate,
 	pacer: Pacer,
 ): Promise<Map<number, S>> {
-	const chosen: Array<{ position: number; values: string[]; parts: number }> = [];
+	const cuts = new TemplateCuts(template);
+	const chosen: Array<{ position: number; cut: AsTemplate }> = [];
 	const texts = new Set<string>();
 	const recipientsByParts = new Map<number, number>();
 	for (let position = 0; position < sends.length; position++) {
 		const { request } = sends[position];
-		const values = templateValues(template, request);
-		if (values) {
-			const text = request.message as string;
-			const parts = partsOf(text, request.flags.normalize === true);
-			chosen.push({ position, values, parts });
-			texts.add(text);
-			recipientsByParts.set(parts, (recipientsByParts.get(parts) ?? 0) + request.to.length);
+		const cut = cuts.of(request);
+		if (cut) {
+			chosen.push({ position, cut });
+			texts.add(request.message as string);
+			recipientsByParts.set(cut.parts, (recipientsByParts.get(cut.parts) ?? 0) + request.to.length);
 		}
 		if (pacer.due()) await pacer.pause();
 	}
@@ -135,11 +178,11 @@ export async function sendAsTemplate<S extends PlannedSend>(
 	for (const recipients of recipientsByParts.values())
 		requests += Math.ceil(recipients / MAX_PERSONALISED_PER_REQUEST);
 	if (requests >= texts.size) return originals;
-	for (const { position, values, parts } of chosen) {
+	for (const { position, cut } of chosen) {
 		const send = sends[position];
 		originals.set(send.itemIndex, send);
-		const templated = asTemplate(send, template, values);
-		templated.parts = parts;
+		const templated = asTemplate(send, template, cut.values);
+		templated.parts = cut.parts;
 		sends[position] = templated;
 		if (pacer.due()) await pacer.pause();
 	}

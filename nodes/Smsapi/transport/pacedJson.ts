@@ -42,6 +42,22 @@ interface LongArray {
 }
 
 /**
+ * The position of the quote that closes the string opened at `open` (`bytes.length` when none
+ * does). Strings are most of an answer's bytes: the closing quote is found by the engine's own
+ * search, and a quote counts as closing when an even number of backslashes stands before it.
+ */
+function stringEnd(bytes: Uint8Array, open: number): number {
+	let quote = open;
+	for (;;) {
+		quote = bytes.indexOf(QUOTE, quote + 1);
+		if (quote === -1) return bytes.length;
+		let backslashes = 0;
+		while (bytes[quote - 1 - backslashes] === BACKSLASH) backslashes++;
+		if (backslashes % 2 === 0) return quote;
+	}
+}
+
+/**
  * Where the root array's elements, or the elements of the root object's array values, can be cut
  * into pieces of about PIECE_BYTES. JSON's structural characters are ASCII, and UTF-8 never uses
  * ASCII bytes inside another character, so the bytes are read as they are. Undefined when the
@@ -58,11 +74,7 @@ function findLongArrays(bytes: Uint8Array): LongArray[] | undefined {
 		const c = bytes[i];
 		if (c === QUOTE) {
 			const start = i;
-			for (i++; i < bytes.length; i++) {
-				const s = bytes[i];
-				if (s === BACKSLASH) i++;
-				else if (s === QUOTE) break;
-			}
+			i = stringEnd(bytes, i);
 			if (depth === 1) lastKey = [start, i];
 		} else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
 			depth++;

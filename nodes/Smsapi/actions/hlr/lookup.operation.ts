@@ -170,7 +170,10 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
 	const outcomes = new ItemOutcomes<NumberOutcome>(this, items.length);
-	const prepared = await outcomes.prepareEach((itemIndex) => prepareItem.call(this, itemIndex));
+	const prepared = await outcomes.prepareEach((itemIndex) => ({
+		...prepareItem.call(this, itemIndex),
+		itemIndex,
+	}));
 	const rowsOf = (itemIndex: number) => outcomes.get(itemIndex).rows;
 
 	const lookedUp = () =>

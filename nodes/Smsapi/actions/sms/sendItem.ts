@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { toText } from '../../helpers/values';
 import { type RunParameters, runParameters } from '../../items/runParameters';
 import { type ItemSend, readRecipients } from '../../send/channel';
-import { checkRequest } from '../../send/checks';
+import { checkMessage, checkRequest } from '../../send/checks';
 import { formatProblems } from '../../send/problems';
 import {
 	PARAM_KEYS,
@@ -49,12 +49,11 @@ export class SmsItemReader {
 	/** The constant part passed every check once: later items need only their recipients checked. */
 	private sharedChecked = false;
 
+	/** An item with the run's constant Options passed every check: later items need only their message checked. */
+	private optionsChecked = false;
+
 	constructor(private readonly context: IExecuteFunctions) {
 		this.parameters = runParameters(context);
-	}
-
-	private get constantText(): boolean {
-		return this.parameters.isConstant('message') && this.parameters.isConstant('options');
 	}
 
 	/**
@@ -74,12 +73,13 @@ export class SmsItemReader {
 	read(itemIndex: number): ItemSend {
 		const context = this.context;
 		let message = toText(this.parameters.get('message', itemIndex, ''));
-		const options = { ...this.parameters.get<IDataObject>('options', itemIndex, {}) };
+		// Read only, but for Neutralize Macros, which rewrites the item's Param 1–4 in its copy.
+		let options = this.parameters.get<IDataObject>('options', itemIndex, {});
+		if (options.neutralizeMacros === true) options = { ...options };
 		const numbers = readRecipients.call(context, itemIndex, options);
 		if (options.neutralizeMacros === true)
 			message = defuseExpressionMacros(this.parameters, itemIndex, message, options);
 
-		const constant = this.constantText;
 		const request = this.requestFor(options, numbers);
 		// A template replaces the message (Message is hidden then; a value left from before is ignored).
 		if (message !== '' && !hasParameter(request, 'template'))
@@ -87,16 +87,23 @@ export class SmsItemReader {
 		const generateIdx = guardWithGeneratedIdx(request);
 
 		// Without per-recipient values every check but the numbers' (done above) gives the same
-		// answer for every item of the run.
-		const sameForAll = constant && PER_RECIPIENT_KEYS.every((key) => !hasParameter(request, key));
+		// answer for every item of the run; with constant Options, every check but the message's.
+		const constantOptions =
+			this.parameters.isConstant('options') &&
+			PER_RECIPIENT_KEYS.every((key) => !hasParameter(request, key));
+		const sameForAll = constantOptions && this.parameters.isConstant('message');
 		if (sameForAll && this.sharedChecked) return { request, generateIdx };
-		const problems = checkRequest(request, { checkRequestLimits: false, numbersChecked: true });
+		const problems =
+			constantOptions && this.optionsChecked
+				? checkMessage(request)
+				: checkRequest(request, { checkRequestLimits: false, numbersChecked: true });
 		if (problems) {
 			throw new NodeOperationError(context.getNode(), formatProblems(problems), {
 				itemIndex,
 				description: 'Nothing was sent for this item.',
 			});
 		}
+		if (constantOptions) this.optionsChecked = true;
 		if (sameForAll) this.sharedChecked = true;
 		return { request, generateIdx };
 	}

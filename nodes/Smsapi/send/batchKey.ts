@@ -33,12 +33,18 @@ export class BatchKeys {
 	};
 
 	private sortedKeys(record: Record<string, string>): string[] {
-		const given = Object.keys(record);
-		if (given.length !== this.given.length || given.some((key, i) => key !== this.given[i])) {
-			this.given = given;
-			this.sorted = [...given].sort();
+		if (!this.sameKeys(record)) {
+			this.given = Object.keys(record);
+			this.sorted = [...this.given].sort();
 		}
 		return this.sorted;
+	}
+
+	/** Whether the record has the keys of the last list, in its order (no list made per send). */
+	private sameKeys(record: Record<string, string>): boolean {
+		let i = 0;
+		for (const key in record) if (key !== this.given[i++]) return false;
+		return i === this.given.length;
 	}
 
 	/**

@@ -38,7 +38,7 @@ interface BatchMember {
 
 /** One request to `sms.do`: the wire parameters and the items (and recipients) in it. */
 export interface ServiceRequest {
-	params: Record<string, string>;
+	readonly params: Record<string, string>;
 	members: BatchMember[];
 	/** Number of recipients in `params.to`. */
 	recipients: number;
@@ -60,7 +60,7 @@ interface PreparedItem {
 	/** The send in wire form (what the items of a request share is its `sharedPart`). */
 	wire: Record<string, string>;
 	numbers: string[];
-	values: Partial<Record<PerRecipientKey, string[]>>;
+	values: Readonly<Partial<Record<PerRecipientKey, string[]>>>;
 	key: string;
 	limit: number;
 	allowDuplicates: boolean;
@@ -85,13 +85,12 @@ function recipientLimit(request: SendRequest, options: BatchingOptions = {}): nu
 function prepare(send: PlannedSend, options: BatchingOptions, keys: BatchKeys): PreparedItem {
 	const { request, wire } = send;
 	const numbers = request.to;
-	const values: PreparedItem['values'] = {};
+	// The request's own per-recipient values (it holds no other keys): no copy per item.
+	const values = request.perRecipient;
 	let aligned = numbers.length > 0;
 	for (const key of PER_RECIPIENT_KEYS) {
-		const list = request.perRecipient[key];
-		if (list === undefined) continue;
-		values[key] = list;
-		if (list.length !== numbers.length) aligned = false;
+		const list = values[key];
+		if (list !== undefined && list.length !== numbers.length) aligned = false;
 	}
 	return {
 		itemIndex: send.itemIndex,
@@ -167,17 +166,29 @@ function addRecipients(request: OpenRequest, item: PreparedItem, start: number, 
 	}
 }
 
+/**
+ * A planned request as the service receives it. Its wire parameters (up to 10,000 numbers and
+ * idx values joined) are made when first read, as the request goes out: a run of 100,000 items
+ * does not join all ten requests' values in one turn of the event loop, and holds the joined text
+ * of the requests in flight only.
+ */
 function toServiceRequest(request: OpenRequest): ServiceRequest {
-	const params: Record<string, string> = {};
-	if (request.numbers.length > 0) params.to = request.numbers.join(',');
-	Object.assign(params, request.shared);
-	for (const key of request.valueKeys) params[key] = (request.values[key] ?? []).join('|');
+	const { numbers, shared, valueKeys, values, members, upload } = request;
+	let params: Record<string, string> | undefined;
 	const planned: ServiceRequest = {
-		params,
-		members: request.members,
-		recipients: request.numbers.length,
+		get params() {
+			if (!params) {
+				params = {};
+				if (numbers.length > 0) params.to = numbers.join(',');
+				Object.assign(params, shared);
+				for (const key of valueKeys) params[key] = (values[key] ?? []).join('|');
+			}
+			return params;
+		},
+		members,
+		recipients: numbers.length,
 	};
-	if (request.upload) planned.upload = request.upload;
+	if (upload) planned.upload = upload;
 	return planned;
 }
 

@@ -11,6 +11,16 @@ function withoutLeadingZeros(n: string): string {
 	return start === 0 ? n : n.slice(start);
 }
 
+/**
+ * The last nine digits of a number of nine digits or more, as a number (below 2^30: a small
+ * integer for the engine, no string per number).
+ */
+function lastNineOf(n: string): number {
+	let value = 0;
+	for (let i = n.length - 9; i < n.length; i++) value = value * 10 + (n.charCodeAt(i) - 48);
+	return value;
+}
+
 /** Shortest and longest tail (without leading zeros) `mayBeSameNumber` matches inside a longer number, below nine digits. */
 const SHORT_TAIL_MIN = MIN_NUMBER_DIGITS - 1;
 const SHORT_TAIL_MAX = 8;
@@ -30,7 +40,7 @@ function mayHaveShortTail(n: string): boolean {
 export class NumberIndex {
 	/** Numbers shorter than nine digits (a longer one is found by its last nine). */
 	private readonly exact = new Set<string>();
-	private readonly lastNine = new Set<string>();
+	private readonly lastNine = new Set<number>();
 	/** Short tails of indexed numbers, with the shortest length of a number that has it. */
 	private readonly shortTails = new Map<string, number>();
 	/** Every indexed number's last 6, 7 and 8 digits, with the longest number that ends so; built when first needed. */
@@ -40,7 +50,7 @@ export class NumberIndex {
 	add(numbers: readonly string[]): void {
 		for (const n of numbers) {
 			this.all.push(n);
-			if (n.length >= 9) this.lastNine.add(n.slice(-9));
+			if (n.length >= 9) this.lastNine.add(lastNineOf(n));
 			else this.exact.add(n);
 			if (mayHaveShortTail(n)) {
 				const tail = withoutLeadingZeros(n);
@@ -68,7 +78,7 @@ export class NumberIndex {
 
 	private collidesWith(n: string): boolean {
 		// The same number has the same last nine digits; a shorter one is in `exact`.
-		if (n.length >= 9 ? this.lastNine.has(n.slice(-9)) : this.exact.has(n)) return true;
+		if (n.length >= 9 ? this.lastNine.has(lastNineOf(n)) : this.exact.has(n)) return true;
 		// An indexed number no longer than n whose short tail n ends with.
 		if (this.shortTails.size > 0) {
 			for (let k = SHORT_TAIL_MIN; k <= Math.min(SHORT_TAIL_MAX, n.length); k++) {

@@ -2,7 +2,7 @@
  * What the emulator answers to each check, pinned in expected.json: per check how it ends and,
  * per request it makes, the HTTP status, the error code and the shape of the answer. Written by
  * `npm run live-check -- --emulator --pin` and kept equal to a fresh emulator's answers by
- * test/live-check/expected.test.ts, so a deliberate change of the emulator shows in review and,
+ * test/live-check/expected.engine.test.ts, so a deliberate change of the emulator shows in review and,
  * against the real service, as DIFFERS.
  */
 import * as fs from 'fs';

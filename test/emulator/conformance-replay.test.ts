@@ -3,7 +3,7 @@
  * one folder per recorded run; docs/DEVELOPERS.md "Live check against the real service"): every request the
  * node made that the service accepted must pass the emulator's conformance check, and every
  * answer the service gave must have the shape, status and error code the emulator gives to the
- * same check (scripts/live-check/expected.json, which test/live-check/expected.test.ts keeps equal
+ * same check (scripts/live-check/expected.json, which test/live-check/expected.engine.test.ts keeps equal
  * to the emulator). A fixture recorded against the real service that fails here names what the
  * emulator must learn.
  */

@@ -1,6 +1,6 @@
 /**
  * Blacklist → Get Many against a mocked service (nock): pages with offset and limit, the search
- * sent as q. In n8n's engine, after Add and Remove: add.test.ts.
+ * sent as q. In n8n's engine, after Add and Remove: add.engine.test.ts.
  */
 import { mockService, runNode, useMockedNetwork } from '../support/run-node';
 

@@ -1,6 +1,6 @@
 /**
  * Blacklist → Remove against a mocked service (nock): the entry found by its number, deleted by
- * id; a number not listed is a clear error. In n8n's engine, after Add: add.test.ts.
+ * id; a number not listed is a clear error. In n8n's engine, after Add: add.engine.test.ts.
  */
 import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 

@@ -1,19 +1,14 @@
 /**
  * Contact → Get Many against a mocked service (nock): paging by offset/limit, Limit always sent, the
- * pages after the first in parallel (at most 4 in flight, joined in offset order; a failed page
- * fails the item), the published filters and Order By sent to the service, birthday_date's forms, a
- * workflow saved with Sort, a field filtered twice refused. The filters the service does not apply:
- * getMany.filters.test.ts. In n8n's engine against the emulator: search, filters with operators,
- * Return All paging and a limit over one page (the `res-contact-list` fixture).
+ * pages after the first in parallel (at most 4 in flight, joined in offset order; a failed page fails
+ * the item), the published filters and Order By sent to the service, birthday_date's forms, a workflow
+ * saved with Sort, a field filtered twice refused. The filters the service does not apply:
+ * getMany.filters.test.ts. Its workflows in n8n's engine: getMany.engine.test.ts.
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
-
 import { PRIMARY } from '../../support/n8n-context';
-import { recorded } from '../../workflow/resource-fixtures';
-import { nodeItems as itemsOf, nodeJson as jsonOf, pairedIndex } from '../../workflow/run-result';
 import { contact, contactList } from '../support/contact-fixtures';
-import { useResourceFixtures } from '../support/engine';
 import { inFlightGate } from '../support/in-flight';
 import { type NodeError, failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 
@@ -227,62 +222,4 @@ describe('contact.getMany: pages after the first in parallel', () => {
 		const error: NodeError = await failure(runNode({ parameters: { resource: 'contact', operation: 'getMany', returnAll: true } }));
 		expect(error.message).toMatch(/main user/i);
 	});
-});
-
-describe("contact.getMany in n8n's engine against the emulator", () => {
-	const suite = useResourceFixtures();
-	const emulator = () => suite.emulator();
-
-	it(
-		'contact.getMany: search (q), filters with operators and order_by, Return All paging and a limit over one page',
-		async () => {
-			// 205 more contacts: 211 in all, more than two pages of 100.
-			for (let n = 1; n <= 205; n++) {
-				emulator().state.contacts.push({
-					...emulator().state.contacts[5],
-					id: `6400000000000000001${String(n).padStart(5, '0')}`,
-					first_name: 'Extra',
-					last_name: `Contact ${n}`,
-					phone_number: String(48600000000 + n),
-					email: '',
-					birthday_date: '',
-					groupIds: [],
-					custom: {},
-				});
-			}
-			const run = await suite.run('res-contact-list');
-			expect(run.error).toBeUndefined();
-
-			const requests = await recorded(emulator(), '/contacts');
-			for (const request of requests) {
-				expect(request).toMatchObject({ method: 'GET', address: 'primary', authMethod: 'bearer', responseStatus: 200 });
-			}
-			// Branches run top to bottom: Search, Filter and Sort, All Contacts (3 pages), First 150 (2 pages).
-			expect(requests.map((request) => request.query)).toEqual([
-				{ q: 'NOWAK', offset: '0', limit: '50' },
-				// The custom-field filter (points_balance ≥ 40) is applied by the node: the service gets
-				// only the published filters, and pages of 100 until enough contacts matched.
-				{ birthday_date: 'between(1980-01-01, 1995-12-31)', order_by: 'last_name', offset: '0', limit: '100' },
-				{ offset: '0', limit: '100' },
-				{ offset: '100', limit: '100' },
-				{ offset: '200', limit: '100' },
-				{ offset: '0', limit: '100' },
-				{ offset: '100', limit: '50' },
-			]);
-
-			expect(jsonOf(run, 'Search')).toEqual([
-				expect.objectContaining({ id: '640000000000000000000002', first_name: 'Jan', last_name: 'Nowak', phone_number: '48500000002' }),
-			]);
-			expect(jsonOf(run, 'Filter and Sort').map((contact) => [contact.last_name, contact.points_balance])).toEqual([
-				['Kowalska', '120'],
-				['Nowak', '40'],
-			]);
-			const all = jsonOf(run, 'All Contacts');
-			expect(all).toHaveLength(211);
-			expect(new Set(all.map((contact) => contact.id)).size).toBe(211);
-			const first = jsonOf(run, 'First 150');
-			expect(first.map((contact) => contact.id)).toEqual(all.slice(0, 150).map((contact) => contact.id));
-			expect(itemsOf(run, 'All Contacts').every((item) => pairedIndex(item) === 0)).toBe(true);
-		},
-	);
 });

@@ -1,7 +1,7 @@
 /**
  * Contact → Remove from Group against a mocked service (nock): DELETE /contacts/{id}/groups/{groupId},
  * a contact not in the group the service's 404 in words; an id not of its kind refused before any
- * request. In n8n's engine, after Add to Group: addToGroup.test.ts.
+ * request. In n8n's engine, after Add to Group: addToGroup.engine.test.ts.
  */
 import { GROUPS, contact, membership } from '../support/contact-fixtures';
 import { contactId, expectIdRefused, OBJECT_ID } from '../support/id-formats';

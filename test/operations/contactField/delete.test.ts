@@ -1,7 +1,7 @@
 /**
  * Contact Field → Delete against a mocked service (nock): DELETE /contacts/fields/{id}; ids not of
  * their kind ("available", the built-in "gender") refused before any request, one of its kind sent;
- * token only. In n8n's engine, in the chain that starts with Create: create.test.ts.
+ * token only. In n8n's engine, in the chain that starts with Create: create.engine.test.ts.
  */
 import { expectIdRefused, firstRequest, OBJECT_ID } from '../support/id-formats';
 import { expectTokenOnly } from '../support/legacy-login';

@@ -1,7 +1,7 @@
 /**
  * Contact Field → Get Many against a mocked service (nock): GET /contacts/fields, an item per field;
- * token only. In n8n's engine, in the chain that starts with Create: create.test.ts; the dropdowns of
- * fields: test/operations/methods/contactFields.test.ts.
+ * token only. In n8n's engine, in the chain that starts with Create: create.engine.test.ts; the dropdowns of
+ * fields: test/methods/loadOptions.contactFields.test.ts.
  */
 import { expectTokenOnly } from '../support/legacy-login';
 import { mockService, runNode, useMockedNetwork } from '../support/run-node';

@@ -2,7 +2,7 @@
  * Contact Field → Get Options against a mocked service (nock): GET /contacts/fields/{id}/options up
  * to Limit, a 501 (a field without fixed choices) an error asked once; an id not of its kind refused
  * before any request, the built-in gender's options asked for; token only. In n8n's engine, in the
- * chain that starts with Create: create.test.ts.
+ * chain that starts with Create: create.engine.test.ts.
  */
 import { expectIdRefused, firstRequest, OBJECT_ID } from '../support/id-formats';
 import { expectTokenOnly } from '../support/legacy-login';

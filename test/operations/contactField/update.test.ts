@@ -1,7 +1,7 @@
 /**
  * Contact Field → Update against a mocked service (nock): PUT /contacts/fields/{id} with the new
  * name, an update without a name refused before sending, an id not of its kind refused before any
- * request; token only. In n8n's engine, in the chain that starts with Create: create.test.ts.
+ * request; token only. In n8n's engine, in the chain that starts with Create: create.engine.test.ts.
  */
 import { expectIdRefused, OBJECT_ID } from '../support/id-formats';
 import { expectTokenOnly } from '../support/legacy-login';

@@ -2,7 +2,7 @@
  * Contact Group → Delete (issue 29: nothing outside what the user named is deleted) against a
  * mocked service (nock): what happens to the contacts always said (delete_contacts), a 304 reported
  * as nothing deleted, ids refused before any request; against the emulator (real HTTP on loopback),
- * its contacts deleted only when asked to. In n8n's engine, after Create: create.test.ts.
+ * its contacts deleted only when asked to. In n8n's engine, after Create: create.engine.test.ts.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 

@@ -1,7 +1,7 @@
 /**
  * Contact Group → Get against a mocked service (nock): GET /contacts/groups/{id}, the group with
  * contacts_count as a number; an unknown group is a not-found error; an id not of its kind is
- * refused before any request. In n8n's engine, the get of a deleted group: create.test.ts.
+ * refused before any request. In n8n's engine, the get of a deleted group: create.engine.test.ts.
  */
 import { group, groupNotFound as notFound } from '../support/groups';
 import { expectIdRefused, OBJECT_ID } from '../support/id-formats';

@@ -1,7 +1,7 @@
 /**
  * Contact Group → Update against a mocked service (nock): the current name kept (the service
  * requires it) when only other fields change, nothing to update refused, an id not of its kind
- * refused before any request. In n8n's engine, after Create: create.test.ts.
+ * refused before any request. In n8n's engine, after Create: create.engine.test.ts.
  */
 import { group } from '../support/groups';
 import { expectIdRefused, OBJECT_ID } from '../support/id-formats';

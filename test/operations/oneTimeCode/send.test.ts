@@ -2,15 +2,10 @@
  * One-Time Code → Send against a mocked service (nock): POST /mfa/codes as JSON with the cleaned
  * number, sender, content and fast, the code kept out of the output unless asked for, the checks
  * before sending, the service's refusal of a number that is not mobile, no repeat on the backup (it
- * sends a charged SMS). In n8n's engine against the emulator, the chain Send → Verify with a wrong
- * code → Verify with the right one → Send to a landline with Continue On Fail (Verify in the chain
- * is its as much as Send's).
+ * sends a charged SMS). Its workflows in n8n's engine: send.engine.test.ts.
  */
 import nock from 'nock';
-
 import { BACKUP as BACKUP_URL, tokenCredentials } from '../../support/n8n-context';
-import { ref } from '../../workflow/chains';
-import { type Chain, firstJson, useChainWorkflows } from '../support/engine';
 import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
@@ -64,58 +59,4 @@ describe('oneTimeCode.send', () => {
 		expect(backup.isDone()).toBe(false);
 		expect(error.message).toMatch(/not repeated|may or may not/);
 	});
-});
-
-const CHAIN: Chain = [
-	[
-		'OTP Send',
-		{
-			resource: 'oneTimeCode',
-			operation: 'send',
-			phoneNumber: '+48 500 000 001',
-			options: { includeCode: true },
-		},
-	],
-	[
-		'OTP Wrong',
-		{
-			resource: 'oneTimeCode',
-			operation: 'verify',
-			phoneNumber: '48500000001',
-			code: 'not-a-code',
-		},
-	],
-	[
-		'OTP Right',
-		{
-			resource: 'oneTimeCode',
-			operation: 'verify',
-			phoneNumber: '48500000001',
-			code: ref('OTP Send', 'code'),
-		},
-	],
-	['OTP Landline', { resource: 'oneTimeCode', operation: 'send', phoneNumber: '48221234567' }],
-];
-
-describe("oneTimeCode.send, then verify, in n8n's engine against the emulator (Continue On Fail)", () => {
-	const suite = useChainWorkflows({ 'one-time-code': { chains: [CHAIN], continueOnFail: true } });
-
-	it('a code sent, a wrong code and the right one verified, and a clear error item for a landline', async () => {
-		const run = await suite.run('one-time-code');
-		expect(run.error).toBeUndefined();
-		const one = (node: string) => firstJson(run, node);
-
-		expect(one('OTP Send')).toMatchObject({
-			phone_number: '48500000001',
-			sent: true,
-			code: expect.stringMatching(/^\d{6}$/),
-		});
-		expect(one('OTP Wrong')).toEqual({
-			phone_number: '48500000001',
-			valid: false,
-			reason: 'wrong',
-		});
-		expect(one('OTP Right')).toEqual({ phone_number: '48500000001', valid: true });
-		expect(one('OTP Landline').error).toMatch(/invalid_phone_number/);
-	}, 30_000);
 });

@@ -1,13 +1,9 @@
 /**
- * One-Time Code → Verify against a mocked service (nock): the form with phone_number and code, 204
- * as valid: true, a wrong (404) or expired (408) code as valid: false with the reason, never an
- * error, other failures errors, an empty code refused before asking. In n8n's engine against the
- * emulator: a bad number stops the workflow without Continue On Fail and nothing is sent; the
- * right and a wrong code in the chain that starts with Send: send.test.ts.
+ * One-Time Code → Verify against a mocked service (nock): the form with phone_number and code, 204 as
+ * valid: true, a wrong (404) or expired (408) code as valid: false with the reason, never an error,
+ * other failures errors, an empty code refused before asking. Its workflows in n8n's engine:
+ * verify.engine.test.ts.
  */
-import { recorded } from '../../workflow/resource-fixtures';
-import { nodeError as errorOf } from '../../workflow/run-result';
-import { useChainWorkflows } from '../support/engine';
 import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
@@ -59,35 +55,4 @@ describe('oneTimeCode.verify', () => {
 		expect(empty.message).toBe('Enter the code to verify');
 		expect(service.calls).toHaveLength(1);
 	});
-});
-
-describe("oneTimeCode.verify in n8n's engine against the emulator", () => {
-	const suite = useChainWorkflows({
-		'stop-on-error': {
-			chains: [
-				[
-					[
-						'OTP Verify Bad Number',
-						{
-							resource: 'oneTimeCode',
-							operation: 'verify',
-							phoneNumber: '48-abc',
-							code: '123456',
-						},
-					],
-				],
-			],
-			continueOnFail: false,
-		},
-	});
-	const emulator = () => suite.emulator();
-
-	it('without Continue On Fail an invalid number stops the workflow with a clear error and nothing is sent', async () => {
-		const run = await suite.run('stop-on-error');
-		expect(run.status).toBe('error');
-		expect(errorOf(run, 'OTP Verify Bad Number').message).toMatch(/^Not a valid phone number/);
-		expect(
-			(await recorded(emulator())).filter((request) => request.path.startsWith('/mfa')),
-		).toEqual([]);
-	}, 30_000);
 });

@@ -1,12 +1,8 @@
 /**
  * Opt-Out → Delete against a mocked service (nock): DELETE /opt_outs/{id}, a 404 an error naming it,
  * an empty id or one not of its kind (".", "settings") refused before anything is sent; token only.
- * In n8n's engine against the emulator: a bad id stops the workflow without Continue On Fail and
- * nothing is sent; in the chain that starts with Get Many: getMany.test.ts.
+ * Its workflows in n8n's engine: delete.engine.test.ts.
  */
-import { recorded } from '../../workflow/resource-fixtures';
-import { nodeError as errorOf } from '../../workflow/run-result';
-import { useChainWorkflows } from '../support/engine';
 import { expectIdRefused, firstRequest } from '../support/id-formats';
 import { expectTokenOnly } from '../support/legacy-login';
 import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
@@ -40,18 +36,4 @@ describe('optOut.delete', () => {
 
 	it('the username/password login is refused before anything is sent (the REST call takes only a token)', () =>
 		expectTokenOnly({ resource: 'optOut', operation: 'delete', optOutId: '670000000000000000000001' }, TOKEN_ONLY));
-});
-
-describe("optOut.delete in n8n's engine against the emulator", () => {
-	const suite = useChainWorkflows({
-		'bad-id': { chains: [[['Delete Dot', { resource: 'optOut', operation: 'delete', optOutId: '.' }]]], continueOnFail: false },
-	});
-	const emulator = () => suite.emulator();
-
-	it('without Continue On Fail a bad id stops the workflow with a clear error and nothing is sent', async () => {
-		const run = await suite.run('bad-id');
-		expect(run.status).toBe('error');
-		expect(errorOf(run, 'Delete Dot').message).toBe('Not a valid ID in optOutId: "."');
-		expect(await recorded(emulator())).toEqual([]);
-	}, 30_000);
 });

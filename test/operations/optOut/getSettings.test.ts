@@ -1,6 +1,6 @@
 /**
  * Opt-Out → Get Settings against a mocked service (nock): GET /opt_outs/settings, the brand; token
- * only. In n8n's engine, in the chain that starts with Get Many: getMany.test.ts.
+ * only. In n8n's engine, in the chain that starts with Get Many: getMany.engine.test.ts.
  */
 import { expectTokenOnly } from '../support/legacy-login';
 import { mockService, runNode, useMockedNetwork } from '../support/run-node';

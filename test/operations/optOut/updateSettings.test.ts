@@ -4,7 +4,7 @@
  * ("Lengths"): the brand's published limit (`OptOutSettings.brand`, maxLength 255) counts
  * characters as JSON Schema's maxLength does (code points): an emoji is one character, and the
  * emulator counts as the node. In n8n's engine, in the chain that starts with Get Many:
- * getMany.test.ts.
+ * getMany.engine.test.ts.
  */
 import type { INodeParameters } from 'n8n-workflow';
 

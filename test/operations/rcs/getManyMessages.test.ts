@@ -2,7 +2,7 @@
  * RCS → Get Many Messages at the operation level (nock), in the published API's shape
  * (`RcsMessageCollection`): one GET /rcs/messages, an item per message, Return All or Limit; the
  * username/password login refused before anything is sent. In n8n's engine, after a send:
- * send.test.ts.
+ * send.engine.test.ts.
  */
 import { expectTokenOnly, tokenOnlyMessage } from '../support/legacy-login';
 import { mockService, runNode, useMockedNetwork } from '../support/run-node';

@@ -2,7 +2,7 @@
  * RCS → Get Senders at the operation level (nock), in the published API's shape
  * (`UserRcsSenderCollection`): one GET /rcs/senders, an item per sender, Limit or Return All; the
  * username/password login refused before anything is sent. In n8n's engine, after a send:
- * send.test.ts; the sender dropdown: test/operations/methods/rcsSenders.test.ts.
+ * send.engine.test.ts; the sender dropdown: test/methods/loadOptions.rcsSenders.test.ts.
  */
 import { expectTokenOnly, tokenOnlyMessage } from '../support/legacy-login';
 import { mockService, runNode, useMockedNetwork } from '../support/run-node';

@@ -2,7 +2,7 @@
  * Sender Name → Delete: with the username/password login POST sender.do delete=<name> (nock); with
  * a token DELETE /sms/sendernames/{name}, the name percent-encoded, one that would name another
  * address or is no sender name refused before any request. In n8n's engine, in the chains that
- * start with Add: add.test.ts.
+ * start with Add: add.engine.test.ts.
  */
 import { expectIdRefused, firstRequest } from '../support/id-formats';
 import { legacyService, runLegacy } from '../support/legacy-login';

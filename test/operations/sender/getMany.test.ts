@@ -1,8 +1,8 @@
 /**
  * Sender Name → Get Many with the username/password login (nock): GET sender.do list=1,
  * with_nat_names=1 only when asked for, an item per name paired with its input item. In n8n's
- * engine, in the chains that start with Add: add.test.ts; the dropdowns of sender names:
- * test/operations/methods/senderNames.test.ts.
+ * engine, in the chains that start with Add: add.engine.test.ts; the dropdowns of sender names:
+ * test/methods/loadOptions.senderNames.test.ts.
  */
 import { legacyService, runLegacy } from '../support/legacy-login';
 import { useMockedNetwork } from '../support/run-node';

@@ -2,7 +2,7 @@
  * Sender Name → Get Statement (nock): GET /sms/sendernames/statement, the statement SMSAPI asks the
  * account holder to accept for a new sender name (panel_com.yml `SendernameStatement`): its content,
  * its sections and their statement types; REST only, so the username/password login is refused
- * before anything is sent. In n8n's engine, in the token chain that starts with Add: add.test.ts.
+ * before anything is sent. In n8n's engine, in the token chain that starts with Add: add.engine.test.ts.
  */
 import { legacyLogin } from '../support/legacy-login';
 import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';

@@ -4,7 +4,7 @@
  * (/sms/sendernames/{name}), a name no sender name refused before any request. Continue On Fail
  * through its item loop (items/loop.ts, mapItems): the failed item on the regular output with its
  * description, or a bare { error } on the error output, the only shape n8n (1.x and 2.x) routes
- * there. In n8n's engine, in the chains that start with Add: add.test.ts.
+ * there. In n8n's engine, in the chains that start with Add: add.engine.test.ts.
  */
 import nock from 'nock';
 

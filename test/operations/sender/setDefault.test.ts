@@ -1,13 +1,9 @@
 /**
  * Sender Name → Set Default with the username/password login (nock): the status checked first, then
- * POST default=<name>; an inactive name refused before setting; the service's own refusal in
- * words; a name that is no sender name refused before any request. In n8n's engine against the
- * emulator: the inactive NewBrand refused (the `res-sender-default-inactive` fixture); the chains
- * that start with Add: add.test.ts.
+ * POST default=<name>; an inactive name refused before setting; the service's own refusal in words; a
+ * name that is no sender name refused before any request. Its workflows in n8n's engine:
+ * setDefault.engine.test.ts.
  */
-import { recorded } from '../../workflow/resource-fixtures';
-import { nodeError as errorOf } from '../../workflow/run-result';
-import { LOGIN, useResourceFixtures } from '../support/engine';
 import { expectIdRefused } from '../support/id-formats';
 import { legacyService, runLegacy } from '../support/legacy-login';
 import { useMockedNetwork } from '../support/run-node';
@@ -50,27 +46,4 @@ describe('sender.setDefault', () => {
 
 	it('a name that is no sender name (12 characters) is refused before any request', () =>
 		expectIdRefused({ resource: 'sender', operation: 'setDefault', name: 'TwelveChars1' }, 'name: "TwelveChars1"', /at most 11 of letters A-Z/));
-});
-
-
-describe("sender.setDefault in n8n's engine against the emulator (username/password login)", () => {
-	const suite = useResourceFixtures();
-	const emulator = () => suite.emulator();
-
-	it(
-		'sender.setDefault of the inactive NewBrand: a clear error, and no default request is sent',
-		async () => {
-			const run = await suite.run('res-sender-default-inactive');
-			expect(run.status).toBe('error');
-
-			const requests = await recorded(emulator());
-			expect(requests.map((request) => [request.method, request.path, request.query])).toEqual([
-				['GET', '/sender.do', { ...LOGIN, format: 'json', status: 'NewBrand' }],
-			]);
-			const error = errorOf(run, 'Set Default');
-			expect(error.message).toBe('The sender name "NewBrand" is INACTIVE, so it cannot be the default');
-			expect(error.description).toMatch(/^Nothing was changed\. Only an active \(verified\) sender name can be the default/);
-			expect(emulator().state.senders.find((s) => s.isDefault)?.name).toBe('Test');
-		}
-	);
 });

@@ -1,6 +1,6 @@
 /**
  * Short Link → Get Clicks against a mocked service (nock): the day range, one request per chosen
- * link, From after To refused. In n8n's engine, after Create: create.test.ts.
+ * link, From after To refused. In n8n's engine, after Create: create.engine.test.ts.
  */
 import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 

@@ -1,6 +1,6 @@
 /**
  * Short Link → Update against a mocked service (nock): PUT of the changes to the link's id; an id
- * not of its kind refused before any request. In n8n's engine, after Create: create.test.ts.
+ * not of its kind refused before any request. In n8n's engine, after Create: create.engine.test.ts.
  */
 import { expectIdRefused } from '../support/id-formats';
 import { mockService, runNode, useMockedNetwork } from '../support/run-node';

@@ -1,12 +1,7 @@
 /**
  * Sub-User → Get. With the username/password login (nock): GET user.do?get_user=<name>, the text
- * answer named after the request. In n8n's engine against the emulator: a sub-user that does not
- * exist stops the workflow without Continue On Fail (/subusers); by name and by id in the chains
- * that start with Create: create.test.ts.
+ * answer named after the request. Its workflows in n8n's engine: get.engine.test.ts.
  */
-import { recorded, summary } from '../../workflow/resource-fixtures';
-import { nodeError as errorOf } from '../../workflow/run-result';
-import { useChainWorkflows } from '../support/engine';
 import { legacyService, runLegacy } from '../support/legacy-login';
 import { useMockedNetwork } from '../support/run-node';
 import { subuser, subuserItem } from '../support/subusers';
@@ -33,21 +28,5 @@ describe('subuser.get with the username/password login (user.do)', () => {
 			info: 'the web shop',
 			username: 'acme_shop',
 		});
-	});
-});
-
-describe("subuser.get in n8n's engine against the emulator (token: /subusers)", () => {
-	const suite = useChainWorkflows({
-		'subuser-stop': { chains: [[['Get Missing', { resource: 'subuser', operation: 'get', name: 'nobody' }]]], continueOnFail: false },
-	});
-	const emulator = () => suite.emulator();
-
-	it('without Continue On Fail a sub-user that does not exist stops the workflow with a clear error', async () => {
-		const run = await suite.run('subuser-stop');
-		expect(run.status).toBe('error');
-		const error = errorOf(run, 'Get Missing');
-		expect(error.message).toBe('No sub-user named "nobody"');
-		expect(error.description).toMatch(/^Nothing was read\. Give the sub-user's username or ID/);
-		expect(summary(await recorded(emulator()))).toEqual(['GET /subusers']);
 	});
 });

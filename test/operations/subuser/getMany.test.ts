@@ -1,7 +1,7 @@
 /**
  * Sub-User → Get Many with the username/password login (nock): GET user.do?list=1, one item per
- * sub-user. In n8n's engine, in the chains that start with Create: create.test.ts; the dropdown of
- * sub-users: test/operations/methods/subusers.test.ts.
+ * sub-user. In n8n's engine, in the chains that start with Create: create.engine.test.ts; the dropdown of
+ * sub-users: test/methods/loadOptions.subusers.test.ts.
  */
 import { legacyService, runLegacy } from '../support/legacy-login';
 import { useMockedNetwork } from '../support/run-node';

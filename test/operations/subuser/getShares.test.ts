@@ -1,7 +1,7 @@
 /**
  * Sub-User → Get Shares with a token (nock): the sub-user found by username, then GET
  * /subusers/{id}/shares/templates. In n8n's engine, in the token chain that starts with Create:
- * create.test.ts.
+ * create.engine.test.ts.
  */
 import { mockService, runNode, useMockedNetwork } from '../support/run-node';
 import { ID, restSubuser } from '../support/subusers';

@@ -2,7 +2,7 @@
  * Sub-User → Update. With the username/password login (nock): POST user.do set_user with only the
  * fields given, nothing to update refused; with a token: the sub-user found by username (or with the
  * main user's prefix), then PUT /subusers/{id} with the changes only. In n8n's engine, in the chains
- * that start with Create: create.test.ts.
+ * that start with Create: create.engine.test.ts.
  */
 import { legacyService, runLegacy } from '../support/legacy-login';
 import { mockService, runNode, useMockedNetwork } from '../support/run-node';

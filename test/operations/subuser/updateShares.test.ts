@@ -2,7 +2,7 @@
  * Sub-User → Update Shares with a token (nock): the sub-user found by username, then PUT
  * /subusers/{id}/shares/<sendernames|templates> as JSON: the access, and with Selected the names;
  * Selected without names refused before anything is sent. In n8n's engine, in the token chain that
- * starts with Create: create.test.ts.
+ * starts with Create: create.engine.test.ts.
  */
 import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 import { ID, restSubuser } from '../support/subusers';

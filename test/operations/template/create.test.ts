@@ -1,14 +1,9 @@
 /**
- * Template → Create against a mocked service (nock): name, template and normalize as a form, an
- * empty text refused, a name in use (issue 29, finding 10) refused whatever the service answers;
- * and in n8n's engine against the emulator, the chain Create → Update → Delete → Get of the
- * deleted template with Continue On Fail (Update, Delete and Get in the chain are theirs as much as
- * Create's). The emulator answering duplicates both ways: test/workflow/duplicates.test.ts.
+ * Template → Create against a mocked service (nock): name, template and normalize as a form, an empty
+ * text refused, a name in use (issue 29, finding 10) refused whatever the service answers. Its
+ * workflows in n8n's engine: create.engine.test.ts.
  */
 import nock from 'nock';
-
-import { ref } from '../../workflow/chains';
-import { type Chain, firstJson, useChainWorkflows } from '../support/engine';
 import { failure, mockService, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
@@ -61,42 +56,4 @@ describe('template.create', () => {
 			}
 		});
 	});
-});
-
-const CHAIN: Chain = [
-	[
-		'Template Create',
-		{
-			resource: 'template',
-			operation: 'create',
-			name: 'e2e-template',
-			template: 'Hi [%1%]',
-			options: {},
-		},
-	],
-	[
-		'Template Update',
-		{
-			resource: 'template',
-			operation: 'update',
-			templateId: ref('Template Create', 'id'),
-			updateFields: { template: 'Hello [%1%]' },
-		},
-	],
-	['Template Delete', { resource: 'template', operation: 'delete', templateId: ref('Template Create', 'id') }],
-	['Template Gone', { resource: 'template', operation: 'get', templateId: ref('Template Create', 'id') }],
-];
-
-describe("template.create, then update, delete and get, in n8n's engine against the emulator (Continue On Fail)", () => {
-	const suite = useChainWorkflows({ template: { chains: [CHAIN], continueOnFail: true } });
-
-	it('results, and a clear error item for a template not found', async () => {
-		const run = await suite.run('template');
-		expect(run.error).toBeUndefined();
-		const one = (node: string) => firstJson(run, node);
-
-		expect(one('Template Update')).toMatchObject({ name: 'e2e-template', template: 'Hello [%1%]' });
-		expect(one('Template Delete')).toMatchObject({ deleted: true });
-		expect(one('Template Gone').error).toMatch(/not_found/);
-	}, 30_000);
 });

@@ -1,6 +1,6 @@
 /**
  * Template → Delete against a mocked service (nock): DELETE by id; an id not of its kind refused
- * before any request, one of its kind sent. In n8n's engine, after Create: create.test.ts.
+ * before any request, one of its kind sent. In n8n's engine, after Create: create.engine.test.ts.
  */
 import { expectIdRefused, firstRequest } from '../support/id-formats';
 import { mockService, runNode, useMockedNetwork } from '../support/run-node';

@@ -1,6 +1,6 @@
 /**
  * Template → Get against a mocked service (nock): GET of the template by id; an id not of its
- * kind refused before any request. In n8n's engine, the get of a deleted template: create.test.ts.
+ * kind refused before any request. In n8n's engine, the get of a deleted template: create.engine.test.ts.
  */
 import { expectIdRefused } from '../support/id-formats';
 import { mockService, runNode, useMockedNetwork } from '../support/run-node';

@@ -1,7 +1,7 @@
 /**
  * Template → Update against a mocked service (nock): PUT of the changed fields to the template's
  * id; an id not of its kind refused before any request. In n8n's engine, after Create:
- * create.test.ts.
+ * create.engine.test.ts.
  */
 import { expectIdRefused } from '../support/id-formats';
 import { mockService, runNode, useMockedNetwork } from '../support/run-node';

@@ -4,7 +4,7 @@
  * (docs/service-differences.md, R2), checked before anything is sent, guarded by idx and
  * check_idx like every send, and repeated byte for byte on the backup address. Only the audio of
  * the requests in flight is held: send.audioFileMemory.test.ts; a file made by an earlier node in
- * n8n's engine: send.test.ts.
+ * n8n's engine: send.engine.test.ts.
  */
 import nock from 'nock';
 import type { IBinaryKeyData } from 'n8n-workflow';

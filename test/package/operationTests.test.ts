@@ -1,13 +1,16 @@
 /**
- * The operation tests mirror the operations (issue 43, point 2): each operation of the node,
- * `nodes/Smsapi/actions/<resource>/<operation>.operation.ts`, has its test beside its name,
- * `test/operations/<resource>/<operation>.test.ts`, and may add topic files one hop from it
- * (`<operation>.<topic>.test.ts`, e.g. sms/send.batching.test.ts). The dropdowns and list searches
- * (nodes/Smsapi/methods/) are tested in test/operations/methods/, the modules the tests share live
- * in test/operations/support/, and a test beside those folders goes over every operation of the
- * router (pathIds.test.ts). So a reader finds an operation's test in one hop, and no file holds
- * whatever did not fit elsewhere. Each of those tests keeps the network mocked (support/run-node.ts
- * useMockedNetwork): nock's interception outlives a test file in its jest worker.
+ * The operation tests mirror the operations (issue 43, point 2; issue 48, point 2): each operation
+ * of the node, `nodes/Smsapi/actions/<resource>/<operation>.operation.ts`, has its test beside its
+ * name, `test/operations/<resource>/<operation>.test.ts`, and may add topic files one hop from it
+ * (`<operation>.<topic>.test.ts`, e.g. test/operations/sms/send.batching.test.ts; its workflows in
+ * n8n's engine `<operation>.engine.test.ts`). The other files of actions/ have theirs in the same
+ * place (`test/operations/<resource>/fields.test.ts`, `test/operations/router.pathIds.test.ts`).
+ * The dropdowns and list searches (nodes/Smsapi/methods/) are tested in test/methods/, the modules
+ * the tests share live in test/operations/support/, and the tests of actions/router.ts go over every
+ * operation of the router. So a reader finds an operation's test in one hop, and no file holds
+ * whatever did not fit elsewhere. Each of those tests keeps the network mocked
+ * (test/operations/support/run-node.ts useMockedNetwork): nock's interception outlives a test file
+ * in its jest worker.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -18,9 +21,9 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const ACTIONS = path.join(ROOT, 'nodes', 'Smsapi', 'actions');
 const METHODS = path.join(ROOT, 'nodes', 'Smsapi', 'methods');
 const TESTS = path.join(ROOT, 'test', 'operations');
+const METHODS_TESTS = path.join(ROOT, 'test', 'methods');
 
-/** The folders of test/operations/ that are not a resource. */
-const METHODS_FOLDER = 'methods';
+/** The folder of test/operations/ that is not a resource. */
 const SUPPORT_FOLDER = 'support';
 
 const isDir = (file: string) => fs.statSync(file).isDirectory();
@@ -60,8 +63,10 @@ function operationFiles(): string[] {
 }
 
 /** The resource folders of test/operations/. */
-const resourceFolders = () =>
-	list(TESTS).filter((name) => isDir(path.join(TESTS, name)) && name !== METHODS_FOLDER && name !== SUPPORT_FOLDER);
+const resourceFolders = () => list(TESTS).filter((name) => isDir(path.join(TESTS, name)) && name !== SUPPORT_FOLDER);
+
+/** The file a test is named after: `send` of send.batching.test.ts and send.engine.test.ts. */
+const namedAfter = (name: string) => /^(\w+)(?:\.[a-z][A-Za-z0-9]*)*\.test\.ts$/.exec(name)?.[1];
 
 /** The dropdowns and list searches of the node (the functions nodes/Smsapi/methods/ exports). */
 function methodNames(): string[] {
@@ -89,17 +94,16 @@ describe('operation tests', () => {
 		expect(missing).toEqual([]);
 	});
 
-	it('every folder of test/operations/ is a resource of the node, methods/ or support/', () => {
+	it('every folder of test/operations/ is a resource of the node or support/', () => {
 		const resources = new Set(operations.map((op) => op.split('/')[0]));
 		expect(resourceFolders().filter((folder) => !resources.has(folder))).toEqual([]);
 	});
 
-	it("every test in a resource's folder is named after an operation of it: <operation>.test.ts or <operation>.<topic>.test.ts", () => {
+	it("every test in a resource's folder is named after an operation or a file of it: <name>.test.ts or <name>.<topic>.test.ts", () => {
 		const strays = resourceFolders().flatMap((resource) =>
 			filesBelow(path.join(TESTS, resource)).filter((file) => {
-				const name = path.relative(path.join(TESTS, resource), file);
-				const match = /^(\w+)(?:\.[a-z][A-Za-z0-9]*)?\.test\.ts$/.exec(name);
-				return !match || !operations.includes(`${resource}/${match[1]}`);
+				const name = namedAfter(path.relative(path.join(TESTS, resource), file));
+				return !name || !(operations.includes(`${resource}/${name}`) || fs.existsSync(path.join(ACTIONS, resource, `${name}.ts`)));
 			}),
 		);
 		expect(strays.map(rel)).toEqual([]);
@@ -113,16 +117,23 @@ describe('operation tests', () => {
 		expect(filesBelow(path.join(TESTS, SUPPORT_FOLDER)).filter((file) => file.endsWith('.test.ts')).map(rel)).toEqual([]);
 	});
 
-	it("a test beside the folders goes over every operation: it takes the router's modules, so a new operation is covered by itself", () => {
+	it("a test beside the folders is named after a file of actions/, and a test of the router goes over every operation: it takes the router's modules or the node's description, so a new operation is covered by itself", () => {
 		const beside = list(TESTS).filter((name) => !isDir(path.join(TESTS, name)));
-		const notGenerated = beside.filter(
-			(name) => !/import \{[^}]*\bmodules\b[^}]*\} from '\.\.\/\.\.\/nodes\/Smsapi\/actions\/router'/.test(read(path.join(TESTS, name))),
-		);
+		expect(beside.filter((name) => !fs.existsSync(path.join(ACTIONS, `${namedAfter(name)}.ts`)))).toEqual([]);
+		const ofRouter = beside.filter((name) => namedAfter(name) === 'router');
+		expect(ofRouter.length).toBeGreaterThan(0);
+		const notGenerated = ofRouter.filter((name) => {
+			const text = read(path.join(TESTS, name));
+			return (
+				!/import \{[^}]*\bmodules\b[^}]*\} from '\.\.\/\.\.\/nodes\/Smsapi\/actions\/router'/.test(text) &&
+				!/new Smsapi\(\)\.description/.test(text)
+			);
+		});
 		expect(notGenerated).toEqual([]);
 	});
 
-	it('every dropdown and list search is called by a test of test/operations/methods/, and each test there calls one', () => {
-		const tests = list(path.join(TESTS, METHODS_FOLDER)).map((name) => path.join(TESTS, METHODS_FOLDER, name));
+	it('every dropdown and list search is called by a test of test/methods/, and each test there calls one', () => {
+		const tests = list(METHODS_TESTS).filter((name) => name.endsWith('.test.ts')).map((name) => path.join(METHODS_TESTS, name));
 		const called = (file: string) => methodNames().filter((method) => new RegExp(`\\b${method}\\.call\\(`).test(read(file)));
 		const methods = methodNames();
 		expect(methods.length).toBeGreaterThan(10);
@@ -133,8 +144,8 @@ describe('operation tests', () => {
 	});
 
 	it('every test of an operation or a dropdown lets no request out to a real network: it calls useMockedNetwork()', () => {
-		const open = [...resourceFolders(), METHODS_FOLDER]
-			.flatMap((folder) => filesBelow(path.join(TESTS, folder)))
+		const open = [...resourceFolders().map((folder) => path.join(TESTS, folder)), METHODS_TESTS]
+			.flatMap((folder) => filesBelow(folder))
 			.filter((file) => file.endsWith('.test.ts') && !/^useMockedNetwork\(\);$/m.test(read(file)));
 		expect(open.map(rel)).toEqual([]);
 	});

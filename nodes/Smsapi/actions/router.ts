@@ -24,7 +24,7 @@ import type { OperationModule } from './operationModule';
 
 /**
  * Every operation module, indexed by resource and operation; typed so none can be missing.
- * Exported for the tests that go over every operation (test/operations/pathIds.test.ts).
+ * Exported for the tests that go over every operation (test/operations/router.pathIds.test.ts).
  */
 export const modules: { [R in SmsapiResource]: { [O in SmsapiMap[R]]: OperationModule } } = {
 	account: { getBalance: account.getBalance, getProfile: account.getProfile },

@@ -5,10 +5,10 @@
  */
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { loadOptions } from '../../../nodes/Smsapi/methods';
-import { loadOptionsContext } from '../../support/n8n-context';
-import { legacyLogin, legacyService } from '../support/legacy-login';
-import { mockService, operationCredentials, useMockedNetwork } from '../support/run-node';
+import { loadOptions } from '../../nodes/Smsapi/methods';
+import { loadOptionsContext } from '../support/n8n-context';
+import { legacyLogin, legacyService } from '../operations/support/legacy-login';
+import { mockService, operationCredentials, useMockedNetwork } from '../operations/support/run-node';
 
 useMockedNetwork();
 

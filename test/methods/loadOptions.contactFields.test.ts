@@ -5,10 +5,10 @@
  */
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { loadOptions } from '../../../nodes/Smsapi/methods';
-import { legacyCredentials, loadOptionsContext } from '../../support/n8n-context';
-import { FIELDS } from '../support/contact-fixtures';
-import { mockService, operationCredentials, useMockedNetwork } from '../support/run-node';
+import { loadOptions } from '../../nodes/Smsapi/methods';
+import { legacyCredentials, loadOptionsContext } from '../support/n8n-context';
+import { FIELDS } from '../operations/support/contact-fixtures';
+import { mockService, operationCredentials, useMockedNetwork } from '../operations/support/run-node';
 
 useMockedNetwork();
 

@@ -5,9 +5,9 @@
  */
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { listSearch } from '../../../nodes/Smsapi/methods';
-import { loadOptionsContext } from '../../support/n8n-context';
-import { mockService, operationCredentials, useMockedNetwork } from '../support/run-node';
+import { listSearch } from '../../nodes/Smsapi/methods';
+import { loadOptionsContext } from '../support/n8n-context';
+import { mockService, operationCredentials, useMockedNetwork } from '../operations/support/run-node';
 
 useMockedNetwork();
 

@@ -4,9 +4,9 @@
  */
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { loadOptions } from '../../../nodes/Smsapi/methods';
-import { loadOptionsContext } from '../../support/n8n-context';
-import { mockService, operationCredentials, useMockedNetwork } from '../support/run-node';
+import { loadOptions } from '../../nodes/Smsapi/methods';
+import { loadOptionsContext } from '../support/n8n-context';
+import { mockService, operationCredentials, useMockedNetwork } from '../operations/support/run-node';
 
 useMockedNetwork();
 

@@ -7,11 +7,11 @@
  */
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { loadOptions } from '../../../nodes/Smsapi/methods';
-import { loadOptionsContext } from '../../support/n8n-context';
-import { emulatorCredentials, useEmulator } from '../support/emulator';
-import { legacyLogin, legacyService } from '../support/legacy-login';
-import { mockService, operationCredentials, useMockedNetwork } from '../support/run-node';
+import { loadOptions } from '../../nodes/Smsapi/methods';
+import { loadOptionsContext } from '../support/n8n-context';
+import { emulatorCredentials, useEmulator } from '../operations/support/emulator';
+import { legacyLogin, legacyService } from '../operations/support/legacy-login';
+import { mockService, operationCredentials, useMockedNetwork } from '../operations/support/run-node';
 
 useMockedNetwork();
 

@@ -10,7 +10,7 @@ import type { ServiceRequest } from '../../nodes/Smsapi/send/batching';
 import { type ServiceListEntry, distributeByMatching, distributeResults } from '../../nodes/Smsapi/send/results';
 import { inRequestOrder } from '../../nodes/Smsapi/send/resultsInOrder';
 import { splitIntoRequests } from '../support/looseSend';
-import { type Random, forEachCase, fuzzSeed } from './random';
+import { type Random, forEachCase, fuzzSeed } from '../support/random';
 
 const SEED = fuzzSeed(20_261_127);
 

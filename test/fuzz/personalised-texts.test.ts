@@ -12,7 +12,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { toText } from '../../nodes/Smsapi/helpers/values';
 import { mockService, nodeContext, runNode, useMockedNetwork } from '../operations/support/run-node';
-import { fuzzSeed, Random } from './random';
+import { fuzzSeed, Random } from '../support/random';
 
 useMockedNetwork();
 

@@ -14,7 +14,7 @@ import { CHECK_HASH_FIELD } from '../../nodes/Smsapi/delivery/reportCheck';
 import { endsTheWait } from '../../nodes/Smsapi/delivery/deliveryWait';
 import { useMockedNetwork } from '../operations/support/run-node';
 import { callResume, reportQuery, startWaiting, type ResumeCall, type Waiting } from '../delivery/support/resume-calls';
-import { fuzzSeed, Random } from './random';
+import { fuzzSeed, Random } from '../support/random';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { parse: parseQs } = require('qs') as { parse: (text: string, options?: Record<string, unknown>) => Record<string, unknown> };

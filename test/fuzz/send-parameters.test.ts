@@ -11,7 +11,7 @@ import { type ItemSendRequest, splitIntoRequests, toWireParameters, validateSend
 import { type ServiceListEntry, distributeResults } from '../../nodes/Smsapi/send/results';
 import { neutralizeMacros, splitTemplate } from '../../nodes/Smsapi/helpers/macros';
 import type { SendParameters } from '../../nodes/Smsapi/send/parameters';
-import { DIGITS, type Random, forEachCase, fuzzSeed, timeMs } from './random';
+import { DIGITS, type Random, forEachCase, fuzzSeed, timeMs } from '../support/random';
 
 const SEED = fuzzSeed(20_250_316);
 

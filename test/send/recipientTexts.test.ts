@@ -5,7 +5,7 @@
  */
 import { measureTexts } from '../../nodes/Smsapi/send/recipientTexts';
 import { parseSendParameters } from '../../nodes/Smsapi/send/request';
-import { Random } from '../fuzz/random';
+import { Random } from '../support/random';
 
 const MESSAGES = ['Spring sale', 'Zażółć gęślą jaźń', 'Hi [%1%], your code', 'x'.repeat(170), '😀 offer', 'Spring sale '];
 

@@ -13,7 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Pacer } from '../../nodes/Smsapi/helpers/pacer';
 import { PACED_PARSE_FROM, parseJsonInTurns, readLongJson } from '../../nodes/Smsapi/transport/pacedJson';
 import { parseResponseBody } from '../../nodes/Smsapi/transport/responseBody';
-import { NASTY_PIECES, Random, fuzzSeed } from './random';
+import { NASTY_PIECES, Random, fuzzSeed } from '../support/random';
 
 const SEED = fuzzSeed(20_261_126);
 const encoder = new TextEncoder();

@@ -8,11 +8,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { SmsapiRequest } from '../../nodes/Smsapi/transport/types';
-import { PRIMARY, tokenCredentials } from '../support/n8n-context';
-import { failure, run, serve, useServedHosts } from '../transport/support/served-hosts';
-import { allStrings, transportContext } from '../transport/support/context';
-import { PRINTABLE, Random, fuzzSeed } from './random';
+import type { SmsapiRequest } from '../../../nodes/Smsapi/transport/types';
+import { PRIMARY, tokenCredentials } from '../../support/n8n-context';
+import { failure, run, serve, useServedHosts } from '../support/served-hosts';
+import { allStrings, transportContext } from '../support/context';
+import { PRINTABLE, Random, fuzzSeed } from '../../support/random';
 
 const SEED = fuzzSeed(20_261_127);
 const CASES = 150;

@@ -1,5 +1,5 @@
 /**
- * Fuzzing how the transport reads the service's answers (transport/parse.ts) and builds errors
+ * Fuzzing how the transport reads the service's answers (transport/interpretResponse.ts, responseBody.ts, textAnswers.ts) and builds errors
  * from them (transport/errors/serviceError.ts, failureErrors.ts, errorParts.ts, redact.ts): every endpoint's JSON and text answers,
  * valid and adversarial, with every status. Seeded, ≥ 10,000 generated inputs. Asserts: reading
  * never throws (an answer is a success, a service error or "unreadable"); text parsers throw only
@@ -15,7 +15,7 @@ import { SmsapiParseError } from '../../nodes/Smsapi/transport/responseBody';
 import { createServiceError } from '../../nodes/Smsapi/transport/errors/serviceError';
 import { parseTextAnswer, textShapeFor } from '../../nodes/Smsapi/transport/textAnswers';
 import type { SmsapiRequest, SmsapiTextShape } from '../../nodes/Smsapi/transport/types';
-import { DIGITS, type Random, forEachCase, fuzzSeed, timeMs } from './random';
+import { DIGITS, type Random, forEachCase, fuzzSeed, timeMs } from '../support/random';
 
 const SEED = fuzzSeed(20_250_317);
 

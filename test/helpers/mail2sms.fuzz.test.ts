@@ -6,7 +6,7 @@
  */
 import { ambiguousValues, gatewayBody } from '../../nodes/Smsapi/helpers/mail2sms';
 import { parseGatewayBody } from '../emulator/mime';
-import { DIGITS, forEachCase, fuzzSeed, PRINTABLE, type Random, timeMs } from './random';
+import { DIGITS, forEachCase, fuzzSeed, PRINTABLE, type Random, timeMs } from '../support/random';
 
 const SEED = fuzzSeed(15_3);
 /** Pieces that look like gateway syntax, mixed into values. */

@@ -8,7 +8,7 @@
 import * as numberHelpers from '../../nodes/Smsapi/helpers/numbers';
 import { type ItemSendRequest, splitIntoRequests } from '../support/looseSend';
 import { NumberIndex } from '../../nodes/Smsapi/send/numberIndex';
-import { DIGITS, type Random, forEachCase, fuzzSeed, timeMs } from './random';
+import { DIGITS, type Random, forEachCase, fuzzSeed, timeMs } from '../support/random';
 
 const { SameNumberIndex, cleanNumber, findDuplicates, mayBeSameNumber, prepareRecipients, splitNumbers, validateNumber } = numberHelpers;
 

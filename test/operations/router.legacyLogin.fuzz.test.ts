@@ -14,9 +14,9 @@ import { listSearch, loadOptions } from '../../nodes/Smsapi/methods';
 import { Smsapi } from '../../nodes/Smsapi/Smsapi.node';
 import { PASSWORD, PASSWORD_MD5, PRIMARY, USERNAME, loadOptionsContext } from '../support/n8n-context';
 import { wavFile } from '../support/wav';
-import { legacyLogin } from '../operations/support/legacy-login';
-import { rawBody, runNode, useMockedNetwork } from '../operations/support/run-node';
-import { Random, fuzzSeed } from './random';
+import { legacyLogin } from './support/legacy-login';
+import { rawBody, runNode, useMockedNetwork } from './support/run-node';
+import { Random, fuzzSeed } from '../support/random';
 
 useMockedNetwork();
 

@@ -13,7 +13,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { applySmsapiAuthentication } from '../../credentials/SmsapiApiHelpers';
 import { encodeMultipart, multipartContentType } from '../../nodes/Smsapi/transport/multipart';
-import { Random, fuzzSeed } from './random';
+import { Random, fuzzSeed } from '../support/random';
 
 const SEED = fuzzSeed(20_261_127);
 const CASES = 300;

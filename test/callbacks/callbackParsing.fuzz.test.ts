@@ -16,8 +16,8 @@ import { INTERNAL_PARSE_FAILURE, parseCallback, type CallbackEvent, type Callbac
 import { checkSecret, forLog, readAllowlist } from '../../nodes/Smsapi/trigger/security';
 import { lastPathSegment, secretPathSegment } from '../../nodes/Smsapi/trigger/webhookUrls';
 import { callWebhook, createWorkflow, forgetProcessMemory, itemsOf, loadTrigger, pathSecretUrlPath, respondLikeN8n, WEBHOOK_ID } from '../trigger/support/webhook-calls';
-import { asReceived, COUNT_FIELD, ids, METHOD, OUTPUT_PER_INPUT, outputSize, sentSize, worstCallbacks, type SentCallback } from '../callbacks/support/worst-callbacks';
-import { DIGITS, forEachCase, fuzzSeed, Random, timeMs } from './random';
+import { asReceived, COUNT_FIELD, ids, METHOD, OUTPUT_PER_INPUT, outputSize, sentSize, worstCallbacks, type SentCallback } from './support/worst-callbacks';
+import { DIGITS, forEachCase, fuzzSeed, Random, timeMs } from '../support/random';
 
 /** Express's query parser (`qs`, as n8n's Express uses it); it ships no types of its own. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports

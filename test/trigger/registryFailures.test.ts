@@ -1,8 +1,10 @@
 /**
- * The trigger's callback registry (trigger/registry.ts, called through support/registry-setup.ts):
- * a registration failure never leaves the user stuck, and activation refuses settings that would
- * accept everyone.
+ * What a failed request to the callback registry says (trigger/registryFailures.ts), through the
+ * registry (trigger/registry.ts, called through support/registry-setup.ts): a registration failure
+ * never leaves the user stuck, activation refuses settings that would accept everyone, and which
+ * errors mean "not there".
  */
+import { isNotThere } from '../../nodes/Smsapi/trigger/registryFailures';
 import { REGISTRATION_KEY } from '../../nodes/Smsapi/trigger/storedRegistration';
 import { BASE_URL, createWorkflow, hookContext, logs, NODE_ID, WEBHOOK_ID } from './support/webhook-calls';
 import { answer, apiError, calls, methods, nodeStaticData, queryUrlFor, request, trigger, urlFor, useRegistryTrigger } from './support/registry-setup';
@@ -140,22 +142,15 @@ describe('a registration failure never leaves the user stuck', () => {
 	});
 });
 
-describe('activation refuses settings that would accept everyone', () => {
-	it.each([
-		['={{ undefined }}', 'resolved to nothing'],
-		['={{ null }}', 'resolved to nothing'],
-		['={{ "" }}', 'resolved to an empty text'],
-		['={{ ["a", "b"] }}', 'resolved to a list'],
-		['   ', 'the Secret holds only blanks'],
-		['\t\n', 'the Secret holds only blanks'],
-	])('Secret %j: activation error naming why', async (secret, why) => {
-		const workflow = createWorkflow(trigger, { event: 'dlr', secret, options: { registerCallback: false } });
-		await expect(methods().checkExists.call(hookContext(workflow))).rejects.toThrow(why);
-		expect(request).not.toHaveBeenCalled();
-	});
-
-	it('an IP Allowlist without a single valid entry stops the activation', async () => {
-		const workflow = createWorkflow(trigger, { event: 'dlr', options: { registerCallback: false, allowedIps: 'not-an-ip' } });
-		await expect(methods().checkExists.call(hookContext(workflow))).rejects.toThrow('no valid address or range');
+describe('what a failed request to the registry means', () => {
+	it('knows which errors mean "not there" (tolerated on deactivation only): 404, 405, 501', () => {
+		expect(isNotThere(apiError('404'))).toBe(true);
+		expect(isNotThere(apiError('405'))).toBe(true);
+		expect(isNotThere(apiError('501'))).toBe(true);
+		expect(isNotThere(apiError('400', 'Callbacks are not supported'))).toBe(false);
+		expect(isNotThere(apiError('403', 'Callbacks are not available for this account'))).toBe(false);
+		expect(isNotThere(apiError('401'))).toBe(false);
+		expect(isNotThere(new Error('socket hang up'))).toBe(false);
+		expect(isNotThere(undefined)).toBe(false);
 	});
 });

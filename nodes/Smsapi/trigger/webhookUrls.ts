@@ -58,7 +58,7 @@ function hasSecret(secret: unknown): secret is string {
 /**
  * What the expressions of this file compute from parameters that hold no expression (n8n 2.x then reads
  * the description without its expression engine, description.ts): the same operators, so the
- * same values for any parameter (test/trigger/callCost.test.ts compares them).
+ * same values for any parameter (test/trigger/description.resolvers.test.ts compares them).
  */
 export const webhookFieldsOf = {
 	pathSecretPath: (parameters: { event?: unknown; secret?: unknown }): string =>

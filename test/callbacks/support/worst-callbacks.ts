@@ -6,7 +6,7 @@
  * goes over the wire, so its size is what a caller pays; `asReceived` hands it over the way n8n
  * does (query and JSON parsed, a text/plain body left raw).
  *
- * Used by test/trigger/outputBounds.test.ts, the fuzz suite and the real-n8n test.
+ * Used by test/trigger/handler.outputBounds.test.ts, the fuzz suite and the real-n8n test.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -1,16 +1,13 @@
 /**
  * What a callback costs n8n 2.x besides the node's own work: every expression n8n evaluates for
  * it (with its default engine, in a V8 isolate). The node reads its parameters without n8n's
- * engine where they hold no expression (callSettings.ts), and declares how n8n computes its
- * webhooks' paths and methods without the engine when no parameter holds one (description.ts),
- * with the same values as the expressions the editor shows.
+ * engine where they hold no expression (trigger/callSettings.ts). How n8n computes its webhooks'
+ * paths and methods without the engine: description.resolvers.test.ts.
  */
 import { WebhookContext } from 'n8n-core';
-import { resolveWebhookDescriptionField, type IDataObject, type IWebhookDescription } from 'n8n-workflow';
-
+import { type IDataObject } from 'n8n-workflow';
 import { holdsExpression } from '../../nodes/Smsapi/items/storedParameters';
 import { readParameter, readSecret } from '../../nodes/Smsapi/trigger/callSettings';
-import { TRIGGER_EVENTS } from '../../nodes/Smsapi/trigger/events';
 import {
 	callWebhook,
 	createWorkflow,
@@ -29,8 +26,6 @@ import { report, trigger, useTriggerNode } from './support/webhook-setup';
 useTriggerNode();
 
 afterEach(() => jest.restoreAllMocks());
-
-const SECRETS = ['', 'Xy7-secret', '  padded  ', 'a b/c?d#e%f', '.dot', "!'()*", '   ', 'zażółć', 'x=y'];
 
 describe('parameters read without n8n’s expression engine', () => {
 	it('a callback with the default Secret (`={{ $nodeId }}`) and options without expressions asks n8n for no parameter', async () => {
@@ -78,41 +73,5 @@ describe('parameters read without n8n’s expression engine', () => {
 	it('tells values with an expression anywhere from plain ones', () => {
 		expect([holdsExpression('=x'), holdsExpression({ a: [1, { b: '={{1}}' }] }), holdsExpression(['a', '=b'])]).toEqual([true, true, true]);
 		expect([holdsExpression('x='), holdsExpression({ a: [1, { b: 'c' }] }), holdsExpression(null), holdsExpression(true)]).toEqual([false, false, false, false]);
-	});
-});
-
-describe('webhook paths and methods without n8n’s expression engine (n8n 2.x)', () => {
-	const nodeOf = (parameters: IDataObject) => createWorkflow(trigger, parameters).getNode(NODE_NAME)!;
-
-	it.each(TRIGGER_EVENTS.flatMap((event) => SECRETS.map((secret) => ({ event, secret }))))(
-		'%j: what n8n computes without the engine is what the expressions give',
-		(parameters) => {
-			const workflow = createWorkflow(trigger, parameters);
-			const node = workflow.getNode(NODE_NAME)!;
-			for (const description of trigger.description.webhooks as IWebhookDescription[]) {
-				for (const field of ['path', 'httpMethod'] as const) {
-					const native = resolveWebhookDescriptionField(node, description, field);
-					expect(native.resolved).toBe(true);
-					const engine = workflow.expression.getSimpleParameterValue(node, description[field], 'internal', {});
-					expect(native.resolved && native.value).toEqual(engine);
-				}
-			}
-		},
-	);
-
-	it('a parameter with an expression (the default Secret too) leaves it to the engine, as before', () => {
-		for (const parameters of [{ event: 'dlr' }, { event: 'dlr', secret: '={{ "s" }}' }, { event: 'dlr', secret: 's', options: { usernames: '={{ "acme" }}' } }]) {
-			for (const description of trigger.description.webhooks as IWebhookDescription[]) {
-				expect(resolveWebhookDescriptionField(nodeOf(parameters), description, 'path')).toEqual({ resolved: false });
-			}
-		}
-	});
-
-	it('the editor gets the descriptions as before: the resolvers are not serialised', () => {
-		const serialised = JSON.parse(JSON.stringify(trigger.description.webhooks)) as IWebhookDescription[];
-		expect(serialised.map((webhook) => Object.keys(webhook).sort())).toEqual([
-			['httpMethod', 'name', 'path', 'responseData', 'responseMode'],
-			['httpMethod', 'name', 'ndvHideMethod', 'ndvHideUrl', 'path', 'responseData', 'responseMode'],
-		]);
 	});
 });

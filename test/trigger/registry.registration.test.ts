@@ -1,11 +1,9 @@
 /**
  * The trigger's callback registry (trigger/registry.ts, called through support/registry-setup.ts):
  * what it registers at the published /callbacks, exactly once, how it moves URLs of the earlier
- * layout, the rest of its lifecycle (its own entry, delete, registration off, the Test URL), how it
- * reads the registry's answers, and the Receiving Number dropdown.
+ * layout, the rest of its lifecycle (its own entry, delete, registration off, the Test URL). The
+ * registry's data: registryEntries.test.ts; the Receiving Number dropdown: receivingNumbers.test.ts.
  */
-import { createCallbackBody, readCallbackList, readReceivingNumbers } from '../../nodes/Smsapi/trigger/registryEntries';
-import { isNotThere } from '../../nodes/Smsapi/trigger/registryFailures';
 import { REGISTRATION_KEY } from '../../nodes/Smsapi/trigger/storedRegistration';
 import { BASE_URL, createWorkflow, hookContext, NODE_ID, WEBHOOK_ID } from './support/webhook-calls';
 import { answer, apiError, calls, methods, nodeStaticData, queryUrlFor, request, trigger, urlFor, useRegistryTrigger } from './support/registry-setup';
@@ -199,62 +197,5 @@ describe('the rest of the lifecycle', () => {
 		(context as unknown as { webhookData: { isTest: boolean } }).webhookData.isTest = true;
 		await methods().create.call(context);
 		expect(request.mock.calls[1][0].body.url).toBe(`${BASE_URL}/webhook-test/${WEBHOOK_ID}/dlr`);
-	});
-});
-
-describe('registry helpers', () => {
-	it('reads list answers: the published {size, collection} with nested or flat receiver, and other shapes', () => {
-		const entry = { id: '0f0f0f0f0f0f0f0f0f0f0f0f', type: 'sms_mo', url: 'u', receiver: { type: 'number', number: '123' }, active: true };
-		expect(readCallbackList({ size: 1, collection: [entry] })).toEqual([
-			{ id: '0f0f0f0f0f0f0f0f0f0f0f0f', type: 'sms_mo', url: 'u', receiver: { type: 'number', number: '123' } },
-		]);
-		expect(readCallbackList([{ id: 1, type: 'sms_mo', url: 'u', receiver_type: '2way' }])).toEqual([
-			{ id: '1', type: 'sms_mo', url: 'u', receiver: { type: '2way' } },
-		]);
-		expect(readCallbackList([{ id: 2, type: 'hlr', url: 'u', receiver: null }])).toEqual([{ id: '2', type: 'hlr', url: 'u', receiver: undefined }]);
-		expect(readCallbackList({ size: 0 })).toEqual([]);
-		expect(readCallbackList('nonsense')).toEqual([]);
-		expect(readCallbackList([{ type: 'no id' }, null])).toEqual([]);
-	});
-
-	it('builds exactly the published create body', () => {
-		const target = { type: 'sms_mo', url: 'https://x/mo/s', queryUrl: 'https://x/mo?secret=s' };
-		expect(createCallbackBody({ ...target, receiver: { type: 'number', number: '48500' } })).toEqual({
-			type: 'sms_mo',
-			url: 'https://x/mo/s',
-			receiver_type: 'number',
-			receiver_number: '48500',
-		});
-		expect(createCallbackBody({ ...target, type: 'hlr' })).toEqual({ type: 'hlr', url: 'https://x/mo/s' });
-	});
-
-	it('reads the receiving numbers of an OPTIONS /callbacks answer', () => {
-		const data = { post: { type: ['sms_mo'], receiver_type: ['all', 'number'], receiver_number: ['123123123', '123123124'], receive_numbers: { sms: ['123123123'], mms: ['789789789'] } } };
-		expect(readReceivingNumbers(data)).toEqual(['123123123', '123123124', '789789789']);
-		expect(readReceivingNumbers({ post: { receive_numbers: [] } })).toEqual([]);
-		expect(readReceivingNumbers(null)).toEqual([]);
-	});
-
-	it('knows which errors mean "not there" (tolerated on deactivation only): 404, 405, 501', () => {
-		expect(isNotThere(apiError('404'))).toBe(true);
-		expect(isNotThere(apiError('405'))).toBe(true);
-		expect(isNotThere(apiError('501'))).toBe(true);
-		expect(isNotThere(apiError('400', 'Callbacks are not supported'))).toBe(false);
-		expect(isNotThere(apiError('403', 'Callbacks are not available for this account'))).toBe(false);
-		expect(isNotThere(apiError('401'))).toBe(false);
-		expect(isNotThere(new Error('socket hang up'))).toBe(false);
-		expect(isNotThere(undefined)).toBe(false);
-	});
-});
-
-describe('the Receiving Number dropdown', () => {
-	it('lists the numbers of OPTIONS /callbacks, sorted', async () => {
-		request.mockResolvedValueOnce(answer({ post: { receiver_number: ['48799599599', '48500100100'] } }));
-		const options = await trigger.methods!.loadOptions!.getReceivingNumbers.call({} as never);
-		expect(request).toHaveBeenCalledWith({ method: 'OPTIONS', endpoint: 'callbacks', safeToRepeat: true });
-		expect(options).toEqual([
-			{ name: '48500100100', value: '48500100100' },
-			{ name: '48799599599', value: '48799599599' },
-		]);
 	});
 });

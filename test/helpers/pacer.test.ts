@@ -1,7 +1,7 @@
 /**
  * helpers/pacer.ts `Turns`: the answers of a run's parallel requests are read one per turn of the
  * event loop, however many arrived together. The transport's wait for its turn (`beforeReading`)
- * is in test/transport/requestWire.test.ts; `Pacer` through personalised sends in
+ * is in test/transport/smsapiApiRequest.wire.test.ts; `Pacer` through personalised sends in
  * test/send/personalise.test.ts.
  */
 import { Turns } from '../../nodes/Smsapi/helpers/pacer';

@@ -90,7 +90,7 @@ describe('a registration failure never leaves the user stuck', () => {
 		expect(calls()).toEqual(['GET callbacks', 'PUT callbacks/e1']);
 	});
 
-	it("the registry's POST and PUT name the URL's secret segment to the transport, which keeps it out of their errors (test/transport/errors/requestSecrets.test.ts)", async () => {
+	it("the registry's POST and PUT name the URL's secret segment to the transport, which keeps it out of their errors (test/transport/errors/redact.requestSecrets.test.ts)", async () => {
 		const secret = 'Xy7 sécret/1';
 		const workflow = createWorkflow(trigger, { event: 'dlr', secret });
 		const segment = urlFor('dlr', secret).split('/').pop()!;

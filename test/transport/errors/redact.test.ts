@@ -2,7 +2,7 @@
  * Secrets out of every text an error carries (transport/errors/redact.ts): tokens, passwords, md5
  * digests, user-info and the trigger's URL secret, also URL-encoded; ordinary ids and words left
  * alone; the address shown without user-info and query. Through createServiceError:
- * serviceError.test.ts; through the transport: requestSecrets.test.ts.
+ * serviceError.test.ts; through the transport: redact.requestSecrets.test.ts; random secrets: redact.fuzz.test.ts.
  */
 import { displayUrl, redactSecrets, secretsOf } from '../../../nodes/Smsapi/transport/errors/redact';
 

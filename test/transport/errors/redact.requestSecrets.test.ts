@@ -2,7 +2,7 @@
  * Issue 40, finding 5 ("Secrets in errors"): the secrets a request carries (a sub-user's new
  * passwords, the check and n8n's signature in a report address) are removed from every part of the
  * error the transport throws, as the credential's are: message, description, context (the field
- * errors of a REST 400 included), the service's messages and httpCode. test/fuzz/redaction.test.ts
+ * errors of a REST 400 included), the service's messages and httpCode. redact.fuzz.test.ts
  * holds the same for random values.
  */
 import type { IDataObject } from 'n8n-workflow';

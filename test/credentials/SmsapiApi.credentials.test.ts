@@ -1,3 +1,11 @@
+/**
+ * The credential smsapiApi (credentials/SmsapiApi.credentials.ts) as n8n reads it: its public type,
+ * name and fields, the Request Timeout, token or the earlier login, the platforms and their
+ * addresses, secrets masked and each field shown where it applies, its icons; `authenticate` on
+ * each login (the bearer token, or the username and md5 password in the query of a GET and the body
+ * of a POST); the credential test request and its rules. The md5 and the addresses alone:
+ * smsapiAccount.test.ts.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type {
@@ -9,9 +17,8 @@ import type {
 	INodeTypes,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
-
 import { SmsapiApi } from '../../credentials/SmsapiApi.credentials';
-import { PLATFORM_ADDRESSES, resolveBaseUrls, toMd5Password } from '../../credentials/smsapiAccount';
+import { PLATFORM_ADDRESSES, resolveBaseUrls } from '../../credentials/smsapiAccount';
 
 const ROOT = path.resolve(__dirname, '../..');
 const credential = new SmsapiApi();
@@ -137,31 +144,6 @@ describe('credential type names and fields (public names)', () => {
 			readFileSync(path.join(ROOT, 'icons/smsapi.dark.svg'), 'utf8'),
 		);
 		expect(existsSync(path.join(ROOT, 'credentials', '../icons/smsapi.svg'))).toBe(true);
-	});
-});
-
-describe('toMd5Password', () => {
-	it('hashes a plain password to lowercase md5 hex', () => {
-		expect(toMd5Password('secret')).toBe('5ebe2294ecd0e0f08eab7690d2a6ee69');
-		// UTF-8 bytes, as the service's own clients hash them
-		expect(toMd5Password('zażółć')).toBe('884c73f2b5319ab2bbda84aacb14ec68');
-	});
-
-	it('passes an md5 given by the user through, lowercased', () => {
-		expect(toMd5Password('5ebe2294ecd0e0f08eab7690d2a6ee69')).toBe('5ebe2294ecd0e0f08eab7690d2a6ee69');
-		expect(toMd5Password('5EBE2294ECD0E0F08EAB7690D2A6EE69')).toBe('5ebe2294ecd0e0f08eab7690d2a6ee69');
-	});
-
-	it('hashes anything that is not exactly 32 hex characters', () => {
-		// 31 and 33 characters, and 32 characters with a non-hex letter
-		expect(toMd5Password('5ebe2294ecd0e0f08eab7690d2a6ee6')).toHaveLength(32);
-		expect(toMd5Password('5ebe2294ecd0e0f08eab7690d2a6ee6')).not.toBe('5ebe2294ecd0e0f08eab7690d2a6ee6');
-		expect(toMd5Password('5ebe2294ecd0e0f08eab7690d2a6ee699')).not.toBe(
-			'5ebe2294ecd0e0f08eab7690d2a6ee699',
-		);
-		expect(toMd5Password('5ebe2294ecd0e0f08eab7690d2a6ee6g')).not.toBe(
-			'5ebe2294ecd0e0f08eab7690d2a6ee6g',
-		);
 	});
 });
 

@@ -1,6 +1,6 @@
 /**
  * Fuzzing personalised texts as one template (send/personalise.ts) through the node in n8n-core's
- * ExecuteContext (n8n 2.x's expression engine; real n8n of both lines: test/e2e/personalised-campaign.test.ts):
+ * ExecuteContext (n8n 2.x's expression engine; real n8n of both lines: test/e2e/installed-package/personalised.ts):
  * generated item sets — GSM and Unicode text, emoji, empty values, `|`, `[%n%]`, `%`, line breaks,
  * numbers, null, values near the part limits — and Messages of plain reads and of code n8n
  * evaluates. A model of the service puts the parameters into the message one after the other, as

@@ -5,7 +5,7 @@
  * seed's SMS settings; its check_idx refuses a whole request for one used idx): the other items get
  * their message ids, the refused one the service's reason, and the emulator's records show every
  * recipient at most once, under Continue On Fail, without it, under Retry On Fail and after a lost
- * answer repeated on the backup address (send/routing.ts, send/refusals.ts).
+ * answer repeated on the backup address (send/routing.ts).
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 

@@ -3,7 +3,7 @@
  * the node in n8n-core's ExecuteContext against `nock`: from node version 1.2 the texts travel as
  * one template with a value per recipient, 100 recipients a request (send/personalise.ts); each
  * recipient receives exactly its item's text; what cannot go that way goes as it is; a template
- * the service refuses as a whole goes again as the items' own texts (send/templateRefusal.ts).
+ * the service refuses as a whole goes again as the items' own texts (send/routing.ts).
  */
 import type { INodeParameters } from 'n8n-workflow';
 

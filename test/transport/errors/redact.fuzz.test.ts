@@ -1,5 +1,5 @@
 /**
- * Issue 40, finding 5, as a property: whatever the secrets a request carries (a sub-user's new
+ * Issue 40, finding 5, as a property of the redaction (transport/errors/redact.ts): whatever the secrets a request carries (a sub-user's new
  * passwords; the check and n8n's signature in Send and Wait's report address), a REST 400 whose
  * field errors, message and developer description repeat them (as sent, decoded, percent-encoded,
  * JSON-escaped) gives an error that holds none of them anywhere: each string of its object graph

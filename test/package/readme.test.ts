@@ -2,7 +2,7 @@
  * The README is what users read on npm and in n8n's community-node page (issue 43): at most 350 lines,
  * a contents line that links every H2 and nothing else, one table that names every resource and
  * operation the node offers (and the trigger's table every event), and no relative link or image in
- * README.md or docs/*.md that points at a missing file or heading. Pure: reads the Markdown files and
+ * README.md, docs/*.md or the developers' READMEs (bench/, test/) that points at a missing file or heading. Pure: reads the Markdown files and
  * the node classes' descriptions from the sources.
  */
 import * as fs from 'node:fs';
@@ -152,8 +152,11 @@ describe('README.md', () => {
 	});
 });
 
-describe('relative links and images in README.md and docs/*.md', () => {
-	it.each([README, ...docs].map((file) => [path.relative(ROOT, file), file]))(
+/** The developers' READMEs beside the code: the bench's measurements and the map of test/. */
+const developerReadmes = ['bench', 'test', 'test/e2e', 'test/workflow', 'test/emulator'].map((dir) => path.join(ROOT, dir, 'README.md'));
+
+describe('relative links and images in README.md, docs/*.md and the developers\' READMEs', () => {
+	it.each([README, ...docs, ...developerReadmes].map((file) => [path.relative(ROOT, file), file]))(
 		'%s: each points to a file that exists, and to a heading there when it names one',
 		(_name, file) => {
 			const broken = linkTargets(read(file))

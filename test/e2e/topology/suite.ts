@@ -19,7 +19,7 @@
  *   the execution to be marked failed, and its retry is made safe by an Idx from the data; the
  *   Retry test runs in the 40 s n8n 2.x takes for that, on the worker left).
  *
- * The measured times are printed (docs/DEVELOPERS.md, "Measured in the topology tests", quotes them).
+ * The measured times are printed (bench/README.md, "Measured in the topology tests", quotes them).
  * Needs scripts/install-n8n.sh, Debian's postgresql and redis-server (npm test provisions them).
  * The tests live beside this file, a module a behaviour; setup.ts starts the processes once for all.
  */

@@ -160,6 +160,7 @@ const NOT_YET_ONE_HOP: string[] = [
 	'nodes/Smsapi/items/storedParameters.ts',
 	'nodes/Smsapi/items/untrustedText.ts',
 	'nodes/Smsapi/send/answer.ts',
+	'nodes/Smsapi/send/batchKey.ts',
 	'nodes/Smsapi/send/channel.ts',
 	'nodes/Smsapi/send/errors.ts',
 	'nodes/Smsapi/send/executeSends.ts',

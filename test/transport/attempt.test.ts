@@ -7,13 +7,11 @@
  * idx values this run generated after an attempt of unknown outcome is "accepted earlier", for the
  * user's own idx an error saying nothing was sent twice.
  */
-import type { INode } from 'n8n-workflow';
-
 import { attemptOnce, refusedAfterUnknownOutcome } from '../../nodes/Smsapi/transport/attempt';
 import type { RequestRun } from '../../nodes/Smsapi/transport/requestRun';
 import type { SmsapiContext, SmsapiRequest } from '../../nodes/Smsapi/transport/types';
+import { requestRunOf } from './support/request-run';
 
-const node = { name: 'SMSAPI', type: 'n8n-nodes-smsapi-plus.smsapi', credentials: { smsapiApi: { id: 'c1', name: 'SMSAPI account' } } } as unknown as INode;
 
 /** n8n's request helper as the attempt calls it: answers in turn (a full response, or an error to throw). */
 function helper(...answers: unknown[]) {
@@ -27,20 +25,8 @@ function helper(...answers: unknown[]) {
 
 const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}) => ({ statusCode, headers, body: Buffer.from(JSON.stringify(body)) });
 
-const runOf = (request: SmsapiRequest, overrides: Partial<RequestRun> = {}): RequestRun => ({
-	request,
-	node,
-	addresses: { primary: 'https://api.smsapi.com', backup: 'https://api2.smsapi.com' },
-	credentials: { token: 't0ken' },
-	secrets: ['t0ken'],
-	legacy: request.endpoint.endsWith('.do'),
-	guardedByIdx: false,
-	timeoutMs: 30_000,
-	address: 'primary',
-	attempts: 1,
-	earlierMayHaveBeenAccepted: false,
-	...overrides,
-});
+const runOf = (request: SmsapiRequest, overrides: Partial<RequestRun> = {}): RequestRun =>
+	requestRunOf(request, { credentials: { token: 't0ken' }, secrets: ['t0ken'], ...overrides });
 
 const send: SmsapiRequest = { method: 'POST', endpoint: 'sms.do', body: { to: '48500', message: 'Hi', idx: 'a1', check_idx: true }, safeToRepeat: false };
 const networkError = (code: string) => Object.assign(new Error(`connect ${code}`), { code });

@@ -3,23 +3,10 @@
  * endpoint, the address it went to and its base URL, attempts, item) and a header read whatever
  * its case.
  */
-import type { INode } from 'n8n-workflow';
+import { header, runSummary } from '../../nodes/Smsapi/transport/requestRun';
+import { requestRunOf } from './support/request-run';
 
-import { header, runSummary, type RequestRun } from '../../nodes/Smsapi/transport/requestRun';
-
-const run = (address: 'primary' | 'backup'): RequestRun => ({
-	request: { method: 'POST', endpoint: 'sms.do', itemIndex: 2, safeToRepeat: false },
-	node: { name: 'SMSAPI' } as INode,
-	addresses: { primary: 'https://api.smsapi.com', backup: 'https://api2.smsapi.com' },
-	credentials: {},
-	secrets: [],
-	legacy: true,
-	guardedByIdx: false,
-	timeoutMs: 30_000,
-	address,
-	attempts: 2,
-	earlierMayHaveBeenAccepted: false,
-});
+const run = (address: 'primary' | 'backup') => requestRunOf({ method: 'POST', endpoint: 'sms.do', itemIndex: 2, safeToRepeat: false }, { address, attempts: 2 });
 
 describe('the run of one request', () => {
 	it('summarises where it went: the base URL of the address in use', () => {

@@ -6,25 +6,12 @@
  * an earlier one may have been accepted); otherwise "could not be reached", with what the last
  * attempt got and whether anything can have been sent.
  */
-import type { INode } from 'n8n-workflow';
-
 import { errorAfterLastAttempt } from '../../../nodes/Smsapi/transport/errors/giveUp';
 import type { RequestRun } from '../../../nodes/Smsapi/transport/requestRun';
+import { requestRunOf } from '../support/request-run';
 
-const run = (overrides: Partial<RequestRun> = {}): RequestRun => ({
-	request: { method: 'POST', endpoint: 'sms.do', safeToRepeat: false },
-	node: { name: 'SMSAPI' } as INode,
-	addresses: { primary: 'https://api.smsapi.com', backup: 'https://api2.smsapi.com' },
-	credentials: {},
-	secrets: [],
-	legacy: true,
-	guardedByIdx: false,
-	timeoutMs: 30_000,
-	address: 'primary',
-	attempts: 1,
-	earlierMayHaveBeenAccepted: true,
-	...overrides,
-});
+const run = (overrides: Partial<RequestRun> = {}): RequestRun =>
+	requestRunOf({ method: 'POST', endpoint: 'sms.do', safeToRepeat: false }, { earlierMayHaveBeenAccepted: true, ...overrides });
 
 describe('the error after the last attempt', () => {
 	it('a send a repeat could double: may or may not have been accepted, not repeated on the backup, with what the answer said', () => {

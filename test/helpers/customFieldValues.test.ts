@@ -1,7 +1,7 @@
 /**
  * Custom field values checked by their field's type (nodes/Smsapi/helpers/customFieldValues.ts):
  * what each type takes and how it is sent, and the parts Contains takes. The operations that use
- * them: test/operations/contact/create.customFields.test.ts and getMany.filters.test.ts.
+ * them: test/operations/contact/customFields.create.test.ts and getMany.filters.test.ts.
  */
 import { DateTime } from 'luxon';
 

@@ -3,7 +3,7 @@
  * groups field), groups by id (or by name, as older workflows have them) through PUT
  * /contacts/{id}/groups/{groupId}, an unknown group refused before the contact is created, a failed
  * membership after it, a number already in the database in plain words; phone numbers as people type
- * them, cleaned or refused. Custom Fields: create.customFields.test.ts. Its workflows in n8n's engine:
+ * them, cleaned or refused. Custom Fields: customFields.create.test.ts. Its workflows in n8n's engine:
  * create.engine.test.ts.
  */
 import { GROUPS, contact, groupsService } from '../support/contact-fixtures';

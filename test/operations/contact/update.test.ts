@@ -3,7 +3,7 @@
  * /contacts/{id} (resource locator, list or id mode), Group Names or IDs making the groups exactly
  * those chosen, an empty choice leaving them as they are (issue 29), Remove From All Groups, nothing
  * to update and an id not of its kind refused before any request, an unknown id in words; phone
- * numbers as people type them, cleaned or refused. Custom Fields: create.customFields.test.ts; in
+ * numbers as people type them, cleaned or refused. Custom Fields: customFields.create.test.ts; in
  * n8n's engine, after Create: create.engine.test.ts.
  */
 import type { INodeParameters } from 'n8n-workflow';

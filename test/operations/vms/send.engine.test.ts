@@ -3,7 +3,7 @@
  * texts in their own requests, a verified and an unverified Caller ID, a number the service refuses
  * and one the node refuses (Continue On Fail), and an audio file made by an earlier node (n8n's
  * Convert to File) uploaded intact and repeated on the backup after a lost answer. Audio File From
- * Binary Data at the operation level: send.audioFile.test.ts and send.audioFileMemory.test.ts. Its
+ * Binary Data at the operation level: audioFile.test.ts and audioFile.memory.test.ts. Its
  * tests against a mocked service: send.test.ts.
  */
 import { createHash } from 'node:crypto';

@@ -4,7 +4,7 @@
  * and Update with Custom Fields, Get Many filtered by one (also when the service ignores filters it
  * does not publish), the refusals as error items with Continue On Fail and as a stopped workflow
  * without it. The filter at the operation level: getMany.filters.test.ts. Its tests against a mocked
- * service: create.customFields.test.ts.
+ * service: customFields.create.test.ts.
  */
 import type { Parameters } from '../../workflow/chains';
 import { recorded, summary } from '../../workflow/resource-fixtures';

@@ -1,9 +1,9 @@
 /**
- * Contact → Create and Update with Custom Fields (issue 32) against a mocked service (nock): each
+ * Contact → Create and Update with Custom Fields (issue 32; actions/contact/customFields.ts) against a mocked service (nock): each
  * custom field sent as a form field named like it (as the official PHP client's setCustomField does),
  * after one read of the account's fields (`GET /contacts/fields`); a field the account does not have
  * or a value not of its field's type refused before anything is sent (docs/service-differences.md C5,
- * C8); token only. Its workflows in n8n's engine: create.customFields.engine.test.ts.
+ * C8); token only. Its workflows in n8n's engine: customFields.engine.test.ts.
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { legacyCredentials } from '../../support/n8n-context';

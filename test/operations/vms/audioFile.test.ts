@@ -1,9 +1,9 @@
 /**
- * Voice Message → Send with Audio File From Binary Data at the operations level: the item's
+ * Voice Message → Send with Audio File From Binary Data (actions/vms/audioFile.ts) at the operation level: the item's
  * binary data goes to vms.do as multipart/form-data in the shape of smsapi-javascript-client
  * (docs/service-differences.md, R2), checked before anything is sent, guarded by idx and
  * check_idx like every send, and repeated byte for byte on the backup address. Only the audio of
- * the requests in flight is held: send.audioFileMemory.test.ts; a file made by an earlier node in
+ * the requests in flight is held: audioFile.memory.test.ts; a file made by an earlier node in
  * n8n's engine: send.engine.test.ts.
  */
 import nock from 'nock';

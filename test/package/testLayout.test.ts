@@ -121,9 +121,6 @@ const NOT_YET_ONE_HOP: string[] = [
 	'nodes/Smsapi/actions/sms/approvalFields.ts',
 	'nodes/Smsapi/actions/sms/refusal.ts',
 	'nodes/Smsapi/actions/sms/sendItem.ts',
-	'nodes/Smsapi/approval/answerLink.ts',
-	'nodes/Smsapi/approval/question.ts',
-	'nodes/Smsapi/approval/submittedAnswer.ts',
 	'nodes/Smsapi/send/answer.ts',
 	'nodes/Smsapi/send/batchKey.ts',
 	'nodes/Smsapi/send/channel.ts',
@@ -141,8 +138,6 @@ const NOT_YET_ONE_HOP: string[] = [
 	'nodes/Smsapi/send/sendOptions.ts',
 	'nodes/Smsapi/send/textChecks.ts',
 	'nodes/Smsapi/send/upload.ts',
-	'nodes/Smsapi/wait/keepWaiting.ts',
-	'nodes/Smsapi/wait/waitingItem.ts',
 ];
 
 /** Tests that start n8n's engine and are still to be split or renamed (SMS, under way): the list only shrinks. */

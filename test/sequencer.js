@@ -27,7 +27,7 @@ const LONG_FILES_IN_ORDER = [
 	'test/e2e/demo.test.ts', // ~25 s
 	'test/e2e/expression-parity.test.ts', // ~20 s
 	'test/package/scan.test.ts', // ~20 s
-	'test/operations/sms/send.batching.test.ts', // ~10 s (1,000-item workflows)
+	'test/operations/sms/send.batching.engine.test.ts', // ~10 s (1,000-item workflows)
 ];
 
 class LongFilesFirstSequencer extends Sequencer {

@@ -3,7 +3,7 @@
  * waiting execution: only the waiting message's report that ends the wait, on the address the
  * send gave the service, resumes it; every other call is answered and changes nothing, and no call
  * makes the webhook throw (n8n would end the waiting execution with that error, or resume it with
- * an empty item). Random calls: test/fuzz/resume-webhook.test.ts; real n8n:
+ * an empty item). Random calls: reportWebhook.fuzz.test.ts; real n8n:
  * test/e2e/send-and-wait.test.ts.
  */
 import { useMockedNetwork } from '../operations/support/run-node';

@@ -20,10 +20,10 @@ import { filesBelow, isDir as isFolder, loads, missingPaths, NODE, read, rel as 
 
 /**
  * The folders of test/ that are not a room: the operations (test/operations/<resource>/), the
- * real-n8n suites, the package's own checks, the fuzzers, the in-process workflows, the emulator,
+ * real-n8n suites, the package's own checks, the in-process workflows, the emulator,
  * the live check, and the support shared by several rooms.
  */
-const OWN_FOLDERS = ['operations', 'e2e', 'package', 'fuzz', 'workflow', 'emulator', 'live-check', 'support'];
+const OWN_FOLDERS = ['operations', 'e2e', 'package', 'workflow', 'emulator', 'live-check', 'support'];
 
 /** A name that says only that something else is in it. */
 const CATCH_ALL = /(^|[-_.])(more|misc|others?|various|stuff)([-_.]|$)|(More|Misc|Others?|Various)([A-Z._-]|$)/;
@@ -131,22 +131,11 @@ const NOT_YET_ONE_HOP: string[] = [
 	'nodes/Smsapi/send/idx/idxSeed.ts',
 	'nodes/Smsapi/send/media.ts',
 	'nodes/Smsapi/send/numberIndex.ts',
-	'nodes/Smsapi/send/parameters.ts',
 	'nodes/Smsapi/send/problems.ts',
 	'nodes/Smsapi/send/request.ts',
-	'nodes/Smsapi/send/resultsInOrder.ts',
 	'nodes/Smsapi/send/sendOptions.ts',
 	'nodes/Smsapi/send/textChecks.ts',
 	'nodes/Smsapi/send/upload.ts',
-];
-
-/** Tests that start n8n's engine and are still to be split or renamed (SMS, under way): the list only shrinks. */
-const ENGINE_NOT_YET_NAMED = [
-	'test/operations/sms/calculate.test.ts',
-	'test/operations/sms/send.batching.test.ts',
-	'test/operations/sms/send.failover.test.ts',
-	'test/operations/sms/send.workflow.test.ts',
-	'test/operations/sms/sendToGroup.test.ts',
 ];
 
 /** The in-process engine's harness: a test that loads it starts n8n's engine. */
@@ -195,7 +184,7 @@ describe('every shipped file one hop from its tests', () => {
 		expect({
 			startsTheEngineUnnamed: starts.filter((file) => !file.endsWith('.engine.test.ts')).map(relative),
 			namedButStartsNone: tests.filter((file) => file.endsWith('.engine.test.ts') && !starts.includes(file)).map(relative),
-		}).toEqual({ startsTheEngineUnnamed: ENGINE_NOT_YET_NAMED, namedButStartsNone: [] });
+		}).toEqual({ startsTheEngineUnnamed: [], namedButStartsNone: [] });
 	});
 
 	it('npm run test:quick runs every unit test but those that start n8n (test/e2e) or its engine (*.engine.test.ts)', () => {
@@ -205,7 +194,7 @@ describe('every shipped file one hop from its tests', () => {
 		const quick = filesBelow(TEST).filter((file) => file.endsWith('.test.ts') && !ignored.some((pattern) => pattern.test(file)));
 		const expected = unitTests().filter((file) => !file.endsWith('.engine.test.ts'));
 		expect(quick.map(relative).sort()).toEqual(expected.map(relative).sort());
-		expect(quick.filter((file) => loads(file, HARNESS)).map(relative)).toEqual(ENGINE_NOT_YET_NAMED);
+		expect(quick.filter((file) => loads(file, HARNESS)).map(relative)).toEqual([]);
 	});
 
 	it('no file of test/ points at a file that does not exist', () => {

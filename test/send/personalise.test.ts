@@ -2,7 +2,7 @@
  * Personalised texts as one template (send/personalise.ts), the mechanics: the template of a
  * Message expression, the cut of a text into its values, which values a parameter carries. Which
  * sends of a run go that way: test/send/routing.test.ts; through the node:
- * test/operations/sms/send.personalised.test.ts; generated item sets: test/fuzz/personalised-texts.test.ts.
+ * test/operations/sms/send.personalised.test.ts; generated item sets: personalise.fuzz.test.ts.
  */
 import { carriable, cutText, textTemplate } from '../../nodes/Smsapi/send/personalise';
 

@@ -1,5 +1,5 @@
 /**
- * Seeded random inputs for the fuzz suites (test/fuzz/*.test.ts): the same seed gives the same
+ * Seeded random inputs for the fuzzers (`<file>.fuzz.test.ts` beside the tests of the file they fuzz): the same seed gives the same
  * inputs on every machine, so a failure names the seed and case that reproduces it.
  * Set SMSAPI_FUZZ_SEED to try other seeds locally.
  */

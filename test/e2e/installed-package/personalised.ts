@@ -5,7 +5,7 @@
  * emulator (which puts the parameters into the message one after the other, as the service may),
  * and every recipient's delivered text is n8n's own rendering of its item's Message (a Set node
  * beside the SMSAPI node renders the same expression), once. The same with a Message n8n
- * evaluates itself (not a plain read). Generated sets in-process: test/fuzz/personalised-texts.test.ts.
+ * evaluates itself (not a plain read). Generated sets in-process: test/send/personalise.fuzz.test.ts.
  */
 import { E2E_TEST_TIMEOUT_MS, expectExecutionStatus, newId, SMSAPI_NODE_TYPE, type WorkflowJson } from '../harness';
 import { messages, setCredits, smsDoRequests } from '../sms/support';

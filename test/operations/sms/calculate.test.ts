@@ -1,16 +1,12 @@
 /**
- * SMS → Calculate, offline: encoding, characters, parts, special characters and cost with no HTTP
- * and no credential (n8n-core's ExecuteContext, nock refusing any request), with Price per Part the
- * estimate in money, with normalize the text as sent, too long for 10 parts said instead of
- * failing. In n8n's engine: the same figures and no request at all (the `sms-calculate` fixture).
+ * SMS → Calculate, offline: encoding, characters, parts, special characters and cost with no HTTP and
+ * no credential (n8n-core's ExecuteContext, nock refusing any request), with Price per Part the
+ * estimate in money, with normalize the text as sent, too long for 10 parts said instead of failing.
+ * In n8n's engine: calculate.engine.test.ts.
  */
 import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
-
 import { Smsapi } from '../../../nodes/Smsapi/Smsapi.node';
-import { allRequests } from '../../e2e/sms/support';
-import { nodeItems } from '../../workflow/run-result';
-import { useEngine } from '../support/engine';
 import { nodeContext, runNode, useMockedNetwork } from '../support/run-node';
 
 useMockedNetwork();
@@ -81,31 +77,5 @@ describe('sms.calculate works offline', () => {
 	it('too long for 10 parts: says so instead of failing', async () => {
 		const [item] = await runNode({ parameters: calculate('ż'.repeat(671)) });
 		expect(item.json).toMatchObject({ encoding: 'UCS-2', parts: 11, fitsInMaxParts: false });
-	});
-});
-
-describe("sms.calculate in n8n's engine", () => {
-	const suite = useEngine();
-	const emulator = () => suite.emulator();
-
-	it('calculate works offline: encoding, characters, parts, special characters, normalized text; no request at all', async () => {
-		const run = await suite.run('sms-calculate');
-		const [plain] = nodeItems(run, 'SMSAPI');
-		const [normalized] = nodeItems(run, 'Normalized');
-		expect(plain.json).toMatchObject({
-			encoding: 'UCS-2',
-			characters: 31,
-			parts: 1,
-			specialCharacters: ['ż', 'ó', 'ł', 'ć', 'ę', 'ś', 'ą', 'ź', 'ń', '–'],
-			cost: { normal: 2, fast: 3 },
-		});
-		expect(normalized.json).toMatchObject({
-			encoding: 'GSM-7',
-			characters: 31,
-			parts: 1,
-			specialCharacters: [],
-			normalizedText: 'Zazolc gesla jazn - 20% taniej!',
-		});
-		expect(await allRequests(emulator())).toEqual([]);
 	});
 });

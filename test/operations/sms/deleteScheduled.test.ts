@@ -1,7 +1,7 @@
 /**
  * SMS → Delete Scheduled against a mocked service (nock): sch_del with the ids comma-separated, an
  * item per deleted id; an unknown id the service's error 301 with its meaning. In n8n's engine, a
- * scheduled send then deleted by the returned id: send.workflow.test.ts.
+ * scheduled send then deleted by the returned id: send.engine.test.ts.
  */
 import { mockService, runNode, useMockedNetwork } from '../support/run-node';
 

@@ -13,7 +13,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { CHECK_HASH_FIELD } from '../../nodes/Smsapi/delivery/reportCheck';
 import { endsTheWait } from '../../nodes/Smsapi/delivery/deliveryWait';
 import { useMockedNetwork } from '../operations/support/run-node';
-import { callResume, reportQuery, startWaiting, type ResumeCall, type Waiting } from '../delivery/support/resume-calls';
+import { callResume, reportQuery, startWaiting, type ResumeCall, type Waiting } from './support/resume-calls';
 import { fuzzSeed, Random } from '../support/random';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

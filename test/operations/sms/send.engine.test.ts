@@ -5,8 +5,8 @@
  * numbers, a template with params, personalised items in one request, a scheduled send then
  * deleted (Delete Scheduled's run in a workflow), every option, an invalid number with and without
  * Continue On Fail, error 103. Real n8n runs one of them as a smoke test:
- * test/e2e/installed-package.test.ts. Retries: send.failover.test.ts; 1,000 items:
- * send.batching.test.ts.
+ * test/e2e/installed-package.test.ts. Retries: send.failover.engine.test.ts; 1,000 items:
+ * send.batching.engine.test.ts.
  */
 import { headerOf } from '../../e2e/harness/smsapi';
 import {

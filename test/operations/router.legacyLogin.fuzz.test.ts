@@ -16,12 +16,12 @@ import { PASSWORD, PASSWORD_MD5, PRIMARY, USERNAME, loadOptionsContext } from '.
 import { wavFile } from '../support/wav';
 import { legacyLogin } from './support/legacy-login';
 import { rawBody, runNode, useMockedNetwork } from './support/run-node';
-import { Random, fuzzSeed } from '../support/random';
+import { Random, fuzzSeed, fuzzCases } from '../support/random';
 
 useMockedNetwork();
 
 const SEED = fuzzSeed(20_261_128);
-const VARIANTS = 4;
+const VARIANTS = fuzzCases(4);
 const description = new Smsapi().description;
 
 interface Seen {

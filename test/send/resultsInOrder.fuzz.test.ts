@@ -10,7 +10,7 @@ import type { ServiceRequest } from '../../nodes/Smsapi/send/batching';
 import { type ServiceListEntry, distributeByMatching, distributeResults } from '../../nodes/Smsapi/send/results';
 import { inRequestOrder } from '../../nodes/Smsapi/send/resultsInOrder';
 import { splitIntoRequests } from '../support/looseSend';
-import { type Random, forEachCase, fuzzSeed } from '../support/random';
+import { type Random, forEachCase, fuzzSeed, fuzzCases } from '../support/random';
 
 const SEED = fuzzSeed(20_261_127);
 
@@ -102,7 +102,8 @@ describe('an answer in request order goes back as the matching would send it', (
 			const got = outcome(distributeResults(batch, answer));
 			if (want !== got) throw new Error(`differs: ${JSON.stringify({ params: batch.params, list }).slice(0, 600)}`);
 		});
-		// Both ways were compared often: a quarter of the answers at least took the short way.
-		expect(short).toBeGreaterThan(2_500);
+		// Both ways were compared often: a fifth of the answers at least took the short way (about a
+		// quarter do, with the default seed; a fifth leaves room for other seeds and a tenth of the cases).
+		expect(short).toBeGreaterThan(fuzzCases(10_000) / 5);
 	});
 });

@@ -69,11 +69,22 @@ export function fuzzSeed(fallback: number): number {
 }
 
 /**
- * Runs `fn` `count` times with a fresh Random per case (seed + index), so each failing case can be
- * replayed alone; the error message names the seed and case.
+ * How many of its `count` cases a fuzzer runs: all of them, or the share SMSAPI_FUZZ_SCALE names
+ * (above 0, below 1; `npm run test:quick` runs a tenth, `npm test` every case). The cases run are
+ * the first ones of the seed, so a failure found either way replays the same.
+ */
+export function fuzzCases(count: number): number {
+	const scale = Number(process.env.SMSAPI_FUZZ_SCALE);
+	return scale > 0 && scale < 1 ? Math.max(1, Math.ceil(count * scale)) : count;
+}
+
+/**
+ * Runs `fn` for the fuzzer's cases (`fuzzCases(count)`) with a fresh Random per case (seed +
+ * index), so each failing case can be replayed alone; the error message names the seed and case.
  */
 export function forEachCase(seed: number, count: number, fn: (random: Random, index: number) => void): void {
-	for (let index = 0; index < count; index++) {
+	const cases = fuzzCases(count);
+	for (let index = 0; index < cases; index++) {
 		const random = new Random((seed * 1_000_003 + index) >>> 0);
 		try {
 			fn(random, index);

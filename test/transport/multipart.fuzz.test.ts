@@ -13,10 +13,10 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { applySmsapiAuthentication } from '../../credentials/SmsapiApiHelpers';
 import { encodeMultipart, multipartContentType } from '../../nodes/Smsapi/transport/multipart';
-import { Random, fuzzSeed } from '../support/random';
+import { Random, fuzzSeed, fuzzCases } from '../support/random';
 
 const SEED = fuzzSeed(20_261_127);
-const CASES = 300;
+const CASES = fuzzCases(300);
 
 /** Text the encoder writes as UTF-8: lone surrogates would become U+FFFD, so none are drawn. */
 const wellFormed = (text: string) => text.replace(/[\ud800-\udfff]/g, '');

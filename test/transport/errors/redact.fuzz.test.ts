@@ -12,10 +12,10 @@ import type { SmsapiRequest } from '../../../nodes/Smsapi/transport/types';
 import { PRIMARY, tokenCredentials } from '../../support/n8n-context';
 import { failure, run, serve, useServedHosts } from '../support/served-hosts';
 import { allStrings, transportContext } from '../support/context';
-import { PRINTABLE, Random, fuzzSeed } from '../../support/random';
+import { PRINTABLE, Random, fuzzSeed, fuzzCases } from '../../support/random';
 
 const SEED = fuzzSeed(20_261_127);
-const CASES = 150;
+const CASES = fuzzCases(150);
 
 useServedHosts();
 

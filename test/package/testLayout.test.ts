@@ -121,17 +121,12 @@ const NOT_YET_ONE_HOP: string[] = [
 	'nodes/Smsapi/actions/sms/approvalFields.ts',
 	'nodes/Smsapi/actions/sms/refusal.ts',
 	'nodes/Smsapi/actions/sms/sendItem.ts',
-	'nodes/Smsapi/send/answer.ts',
 	'nodes/Smsapi/send/channel.ts',
-	'nodes/Smsapi/send/errors.ts',
 	'nodes/Smsapi/send/executeSends.ts',
 	'nodes/Smsapi/send/fields.ts',
 	'nodes/Smsapi/send/idx/idxRefusal.ts',
 	'nodes/Smsapi/send/idx/idxSeed.ts',
 	'nodes/Smsapi/send/media.ts',
-	'nodes/Smsapi/send/request.ts',
-	'nodes/Smsapi/send/sendOptions.ts',
-	'nodes/Smsapi/send/textChecks.ts',
 ];
 
 /** The in-process engine's harness: a test that loads it starts n8n's engine. */

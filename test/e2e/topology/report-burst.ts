@@ -3,7 +3,7 @@
  * the webhook process): one execution per report, none lost, `OK` to every call.
  */
 import { runInParallel } from '../../../nodes/Smsapi/helpers/parallel';
-import { sleep, withMachineLock } from '../harness';
+import { describeExecution, sleep, withMachineLock, type ExecutionRecord, type N8nInstance } from '../harness';
 import { call, dlr, dlrQuery } from '../trigger/support/callbacks';
 import { triggerItems } from '../trigger/support/executions';
 import { callbackUrlOf, triggerPath } from '../trigger/support/workflows';
@@ -88,6 +88,10 @@ export function registerReportBurstTests(ctx: TopologySuite): void {
 				(e) => e.workflowId === trigger.id,
 			).length;
 			const executions = await finishedExecutions(trigger.id, before, count, 60_000);
+			// An execution that did not succeed on a worker is shown with its error, its worker and the
+			// processes' log lines that name it, before any other check reads it.
+			const amiss = executions.filter((e) => e.status !== 'success' || !workerOf(n8n, e.id));
+			expect(amiss.map((e) => describeOnWorker(n8n, e))).toEqual([]);
 			expect(new Set(executions.map((e) => workerOf(n8n, e.id)))).toEqual(
 				new Set(['worker1', 'worker2']),
 			);
@@ -119,4 +123,13 @@ export function registerReportBurstTests(ctx: TopologySuite): void {
 		TOPOLOGY_TEST_TIMEOUT_MS,
 	);
 
+}
+
+/** An execution with its worker (or none) and the lines of every process's log that name it. */
+function describeOnWorker(n8n: N8nInstance, execution: ExecutionRecord): string {
+	const id = new RegExp(`\\bexecution(?:Id)?["':= ]+\\s*"?${execution.id}\\b|execution ${execution.id}\\b`);
+	const lines = n8n
+		.processNames()
+		.flatMap((name) => n8n.processLog(name).split('\n').filter((l) => id.test(l)).map((l) => `${name}: ${l.slice(0, 300)}`));
+	return `${describeExecution(execution)}; worker ${workerOf(n8n, execution.id) ?? 'none'}; started ${execution.startedAt}, stopped ${execution.stoppedAt}; log: ${lines.slice(0, 10).join(' | ') || 'no line names it'}`;
 }

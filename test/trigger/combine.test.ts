@@ -14,7 +14,7 @@ import {
 	MAX_COMBINED_ITEMS,
 	openBatchCount,
 } from '../../nodes/Smsapi/trigger/combine';
-import { callWebhook, createWorkflow, dlrQuery, FakeResponse, itemsOf, pathSecretUrlPath, respondLikeN8n } from './support/webhook-calls';
+import { callWebhook, createWorkflow, dlrQuery, FakeResponse, forgetProcessMemory, itemsOf, pathSecretUrlPath, reloadWorkflow, respondLikeN8n } from './support/webhook-calls';
 import { report, SECRET, trigger, useTriggerNode } from './support/webhook-setup';
 
 useTriggerNode();
@@ -110,6 +110,27 @@ describe('Combine Callbacks Within (version 2)', () => {
 			callWebhook(trigger, workflow, { path, query: dlrQuery([report('3', '404')]) }),
 		]);
 		expect(itemsOf(calls[0]).map((item) => item.MsgId)).toEqual(['1', '3']);
+	});
+});
+
+describe('the dedupe memory of combined callbacks', () => {
+	it('only the callback that starts the execution changes the static data, once per window; what it stores knows every report of the window', async () => {
+		const parameters = { event: 'dlr', secret: SECRET, combineWithin: 100 };
+		// n8n loads the workflow, with its static data, for every call.
+		const loaded = Array.from({ length: 4 }, () => createWorkflow(trigger, parameters, {}, 'wf-1', 2));
+		const path = pathSecretUrlPath(loaded[0]);
+		const calls = await Promise.all(
+			loaded.map((workflow, n) => callWebhook(trigger, workflow, { path, query: dlrQuery([report(`${n}-a`, '404'), report(`${n}-b`, '404')]) })),
+		);
+		expect(calls.map((call) => respondLikeN8n(call).executes)).toEqual([true, false, false, false]);
+		// n8n saves a call's static data (holding the call, and its isolate, until it is in the database) only when it changed.
+		expect(loaded.map((workflow) => (workflow.staticData as { __dataChanged?: boolean }).__dataChanged === true)).toEqual([true, false, false, false]);
+
+		// Another n8n process (or this one after a restart) reads what the first call stored: every report is known.
+		const workflow = reloadWorkflow(trigger, loaded[0], calls[0]);
+		forgetProcessMemory();
+		const repeats = dlrQuery([0, 1, 2, 3].flatMap((n) => [report(`${n}-a`, '404'), report(`${n}-b`, '404')]));
+		expect(respondLikeN8n(await callWebhook(trigger, workflow, { path, query: repeats }))).toEqual({ status: 200, body: 'OK', executes: false });
 	});
 });
 

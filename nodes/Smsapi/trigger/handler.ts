@@ -234,39 +234,48 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		}
 		if (reports.length === 0) return acknowledge(response);
 
-		// 6. Repeats
-		if (readParameter(this, node, 'deduplicate', true) !== false) {
-			const staticData = this.getWorkflowStaticData('node');
-			const now = Math.floor(Date.now() / 1000);
-			const scope = [workflowId, nodeName, this.getMode()].join('\u0000');
-			const { fresh, repeated, save, state } = rememberReports(
+		// Callbacks close together start one execution (version 2; never on the Test URL).
+		const mode = this.getMode();
+		const windowMs =
+			node.typeVersion >= 2 && mode === 'webhook'
+				? combineWindowMs(readParameter(this, node, 'combineWithin', DEFAULT_COMBINE_MS))
+				: 0;
+
+		// 6. Repeats. With callbacks combined, only the callback that starts the batch's execution
+		// hands the memory to n8n for saving, after the window, whatever save is on its way (one
+		// save per window, not one per callback: n8n holds each callback whose static data changed,
+		// with its isolate, until its save is in the database). The memory of this running n8n
+		// knows every report at once.
+		const dedupe = readParameter(this, node, 'deduplicate', true) !== false;
+		const staticData = dedupe ? this.getWorkflowStaticData('node') : {};
+		const scope = [workflowId, nodeName, mode].join('\u0000');
+		const remember = (fresh: IDataObject[], handOver: Parameters<typeof rememberReports>[6]) => {
+			const remembered = rememberReports(
 				scope,
 				staticData[DEDUPE_STATE_KEY],
 				format,
-				reports,
-				now,
+				fresh,
+				Math.floor(Date.now() / 1000),
+				undefined,
+				handOver,
 			);
 			// Assigned (not mutated in place) so n8n's change tracking marks the static data for saving.
-			if (save) staticData[DEDUPE_STATE_KEY] = state as unknown as IDataObject;
+			if (remembered.save)
+				staticData[DEDUPE_STATE_KEY] = remembered.state as unknown as IDataObject;
+			return remembered;
+		};
+		if (dedupe) {
+			const { fresh, repeated } = remember(reports, windowMs === 0 ? 'unlessInFlight' : 'never');
 			if (repeated > 0)
 				this.logger.debug(log(`${repeated} report(s) already received were not passed on`));
 			reports = fresh;
 			if (reports.length === 0) return acknowledge(response);
 		}
 
-		// 7. Callbacks close together start one execution (version 2; never on the Test URL).
-		const mode = this.getMode();
-		const windowMs =
-			node.typeVersion >= 2 && mode === 'webhook'
-				? combineWindowMs(readParameter(this, node, 'combineWithin', DEFAULT_COMBINE_MS))
-				: 0;
-		// Answered before the window: the service never waits for it.
+		// 7. Answered before the window: the service never waits for it.
 		answer(response, 200, OK_BODY);
-		const batch = await combineCallbacks(
-			[workflowId, nodeName, mode].join('\u0000'),
-			windowMs,
-			reports,
-		);
+		const batch = await combineCallbacks(scope, windowMs, reports);
+		if (batch && dedupe && windowMs > 0) remember([], 'always');
 		return start(batch ?? []);
 	} catch (error) {
 		// Anything unexpected: no execution, and no OK either, so the service keeps the report and

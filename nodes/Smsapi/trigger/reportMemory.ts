@@ -96,7 +96,11 @@ function trimProcessMemory(now: number): void {
  * together decide which reports are new; both learn every report of the request. Returns the new
  * reports, the memory (changed when there were reports), whether to hand it to n8n for saving
  * (`save`: false while too many of its saves are still on their way, see HeldMemory) and the
- * value to store (see storedState).
+ * value to store (see storedState). `handOver`: `never` for a callback that joined a batch of
+ * combined callbacks (combine.ts), which leaves the save to the one that starts the batch's
+ * execution; that one hands it over `always` after the window, whatever is on its way: one save
+ * per window cannot pile up, and the window's reports reach the database without waiting for a
+ * later callback.
  */
 export function rememberReports(
 	scope: string,
@@ -105,6 +109,7 @@ export function rememberReports(
 	reports: IDataObject[],
 	now: number,
 	limits: DedupeLimits = DEFAULT_DEDUPE_LIMITS,
+	handOver: 'never' | 'unlessInFlight' | 'always' = 'unlessInFlight',
 ): {
 	fresh: IDataObject[];
 	repeated: number;
@@ -133,7 +138,8 @@ export function rememberReports(
 	}
 	const { fresh, repeated } = dropSeenReports(event, reports, memory, now);
 	const lost = held?.handedAt !== undefined && now - held.handedAt >= SAVE_LOST_SECONDS;
-	const save = memory.dirty && ((inFlight ?? 0) < MAX_SAVES_IN_FLIGHT || lost);
+	const free = (inFlight ?? 0) < MAX_SAVES_IN_FLIGHT || lost;
+	const save = memory.dirty && (handOver === 'always' || (handOver === 'unlessInFlight' && free));
 	const saves = (held?.saves ?? 0) + (save ? 1 : 0);
 	const handedAt = save ? now : held?.handedAt;
 	const state: DedupeState = { ...memory.toState(), by: `${writer}:${saves}` };

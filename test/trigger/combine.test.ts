@@ -132,6 +132,29 @@ describe('the dedupe memory of combined callbacks', () => {
 		const repeats = dlrQuery([0, 1, 2, 3].flatMap((n) => [report(`${n}-a`, '404'), report(`${n}-b`, '404')]));
 		expect(respondLikeN8n(await callWebhook(trigger, workflow, { path, query: repeats }))).toEqual({ status: 200, body: 'OK', executes: false });
 	});
+
+	it('every window reaches the database, not only the first: a later window is saved on top of what this n8n stored before', async () => {
+		const parameters = { event: 'dlr', secret: SECRET, combineWithin: 50 };
+		let database: IDataObject = {};
+		const sent: Array<Record<string, string>> = [];
+		for (const window of [1, 2, 3]) {
+			// Each callback loads the static data as the database holds it when the window opens.
+			const loaded = Array.from({ length: 3 }, () => createWorkflow(trigger, parameters, JSON.parse(JSON.stringify(database)) as IDataObject, 'wf-1', 2));
+			const path = pathSecretUrlPath(loaded[0]);
+			const reports = loaded.map((_, n) => [report(`w${window}-${n}-a`, '404'), report(`w${window}-${n}-b`, '404')]);
+			sent.push(...reports.flat());
+			const calls = await Promise.all(loaded.map((workflow, n) => callWebhook(trigger, workflow, { path, query: dlrQuery(reports[n]) })));
+			expect(calls.map((call) => respondLikeN8n(call).executes)).toEqual([true, false, false]);
+			expect(loaded.map((workflow) => (workflow.staticData as { __dataChanged?: boolean }).__dataChanged === true)).toEqual([true, false, false]);
+			database = reloadWorkflow(trigger, loaded[0], calls[0]).staticData as IDataObject;
+
+			// Another n8n process reading the database now knows every report sent so far (another
+			// workflow id: no memory of this process for it; this one keeps its memory for the next window).
+			const elsewhere = createWorkflow(trigger, parameters, JSON.parse(JSON.stringify(database)) as IDataObject, `elsewhere-${window}`, 1);
+			const repeats = await callWebhook(trigger, elsewhere, { path, query: dlrQuery(sent) });
+			expect(respondLikeN8n(repeats)).toEqual({ status: 200, body: 'OK', executes: false });
+		}
+	});
 });
 
 describe('combineCallbacks', () => {

@@ -100,7 +100,9 @@ function trimProcessMemory(now: number): void {
  * combined callbacks (combine.ts), which leaves the save to the one that starts the batch's
  * execution; that one hands it over `always` after the window, whatever is on its way: one save
  * per window cannot pile up, and the window's reports reach the database without waiting for a
- * later callback.
+ * later callback. `always` hands over the memory as this running n8n holds it after the window
+ * (what every callback of the window loaded and learned), not one rebuilt from what the starting
+ * callback loaded before the window.
  */
 export function rememberReports(
 	scope: string,
@@ -127,7 +129,16 @@ export function rememberReports(
 			? held.saves - stamp.saves
 			: undefined;
 	let memory: SeenReports;
-	if (held?.text !== undefined && (inFlight !== undefined || storedText(stored) === held.text)) {
+	if (held?.text !== undefined && handOver === 'always') {
+		// After a window: every callback of it checked against this memory, which took in what
+		// each of them loaded. Saved whether or not it counts as changed: the callbacks of the
+		// window (`never`) saved none of their reports, which a memory marked as stored by one of
+		// them no longer counts as changes.
+		memory = held.memory;
+	} else if (
+		held?.text !== undefined &&
+		(inFlight !== undefined || storedText(stored) === held.text)
+	) {
 		// What is stored is what this n8n stored: the memory it has holds all of it.
 		memory = held.memory;
 		memory.markStored();
@@ -139,7 +150,7 @@ export function rememberReports(
 	const { fresh, repeated } = dropSeenReports(event, reports, memory, now);
 	const lost = held?.handedAt !== undefined && now - held.handedAt >= SAVE_LOST_SECONDS;
 	const free = (inFlight ?? 0) < MAX_SAVES_IN_FLIGHT || lost;
-	const save = memory.dirty && (handOver === 'always' || (handOver === 'unlessInFlight' && free));
+	const save = handOver === 'always' || (handOver === 'unlessInFlight' && memory.dirty && free);
 	const saves = (held?.saves ?? 0) + (save ? 1 : 0);
 	const handedAt = save ? now : held?.handedAt;
 	const state: DedupeState = { ...memory.toState(), by: `${writer}:${saves}` };

@@ -45,7 +45,7 @@ describe('npm run emulator (cli.ts)', () => {
 		const tsNode = require.resolve('ts-node/dist/bin.js');
 		child = spawn(
 			process.execPath,
-			[tsNode, '--transpile-only', path.join(__dirname, 'cli.ts'), '--port', String(port), '--token', 'T', '--credits', '7', '--quiet'],
+			[tsNode, '--transpile-only', path.join(__dirname, 'cli.ts'), '--port', String(port), '--token', 'T', '--credits', '7', '--template-encoding', 'template', '--quiet'],
 			{ cwd: path.join(__dirname, '..', '..'), stdio: ['ignore', 'pipe', 'pipe'] },
 		);
 		let output = '';
@@ -67,6 +67,10 @@ describe('npm run emulator (cli.ts)', () => {
 		expect(address('control')).toBe(`http://127.0.0.1:${port}/__control`);
 		const smtp = address('smtp')!;
 		expect(smtp).toMatch(/^127\.0\.0\.1:\d+$/);
+
+		// --template-encoding: how the live check's probe "sms: template encoding (test=1)" is pointed at either mode.
+		const state = await fetch(`${address('control')}/state`);
+		expect(((await state.json()) as { account: { templateEncoding: string } }).account.templateEncoding).toBe('template');
 
 		const profile = await fetch(`${address('primary')}/profile`, { headers: { Authorization: 'Bearer T' } });
 		expect(((await profile.json()) as { points: number }).points).toBe(7);

@@ -172,8 +172,19 @@ describe('trigger callbacks under fuzzing', () => {
 });
 
 describe('linear time on the largest accepted inputs', () => {
-	/** Median of three runs. */
-	const median = (fn: () => void) => [timeMs(fn), timeMs(fn), timeMs(fn)].sort((a, b) => a - b)[1];
+	/**
+	 * The fastest of five runs of each, taken in turns: other work on the machine (other test files,
+	 * other engineers' runs on two cores) only ever adds time, so the minimum is the parser's own
+	 * (a median of three still caught a busy moment on one side: 55.8 against 45.1 ms allowed).
+	 */
+	const fastest = (a: () => void, b: () => void): [number, number] => {
+		let [ms, other] = [Infinity, Infinity];
+		for (let i = 0; i < 5; i++) {
+			ms = Math.min(ms, timeMs(a));
+			other = Math.min(other, timeMs(b));
+		}
+		return [ms, other];
+	};
 
 	/** The worst inputs still accepted, scaled by `share` (1: the largest accepted). */
 	const worst: Record<string, (share: number) => [CallbackEvent, CallbackInput]> = {
@@ -204,8 +215,10 @@ describe('linear time on the largest accepted inputs', () => {
 		const [event, full] = worst[name](1);
 		const [, quarter] = worst[name](0.25);
 		expect(parseClean(event, full).ok).toBe(true);
-		const fullMs = median(() => parseCallback(event, full));
-		const quarterMs = median(() => parseCallback(event, quarter));
+		const [fullMs, quarterMs] = fastest(
+			() => parseCallback(event, full),
+			() => parseCallback(event, quarter),
+		);
 		// Seen: a few ms for the full size. 1 s is 20x and more above that; the quadratic code took
 		// 200 s for 40,000 pairs and 27 s for one 65,535-digit value.
 		expect(fullMs).toBeLessThan(1000);

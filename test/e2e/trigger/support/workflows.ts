@@ -69,6 +69,9 @@ export interface ActivationOutcome {
 	error?: string;
 }
 
+/** How long n8n 2.x must answer `not_published` after an accepted activation before it counts. */
+const NOT_PUBLISHED_MS = 15_000;
+
 /**
  * Activates (2.x: publishes) a saved workflow as the editor's toggle does (POST
  * /rest/workflows/:id/activate with its current version) and waits for the outcome. n8n 1.x
@@ -88,10 +91,18 @@ export async function activateThroughRest(n8n: N8nInstance, workflowId: string):
 	if (answer.status !== 200) return { activated: false, error: String(answer.body?.message) };
 	type Status = { status: string; triggers: Array<{ status: string; errorMessage: string | null }> };
 	// n8n 2.41 tries a failing trigger five times (1, 2, 4 and 8 s apart) before it reports the failure.
+	// Between the accepted activation and its first trigger status n8n can answer `not_published`
+	// (no publication in flight, no trigger status yet: workflow-publication-status.service): seen
+	// once in CI on a loaded machine. That answer counts only once it has lasted NOT_PUBLISHED_MS.
+	let notPublishedSince: number | undefined;
 	const settled = await waitFor(`the publication of workflow ${workflowId} to settle`, 60_000, async () => {
 		const res = await n8n.rest<{ data: Status }>('GET', `/rest/workflows/${workflowId}/publication-status`);
 		if (res.status !== 200) throw new Error(`GET /rest/workflows/${workflowId}/publication-status -> ${res.status}`);
-		return res.body.data.status === 'in_progress' ? undefined : res.body.data;
+		const { status } = res.body.data;
+		if (status === 'in_progress') return undefined;
+		if (status !== 'not_published') return res.body.data;
+		notPublishedSince ??= Date.now();
+		return Date.now() - notPublishedSince >= NOT_PUBLISHED_MS ? res.body.data : undefined;
 	}, 100);
 	if (settled.status === 'published') return { activated: true };
 	const failed = settled.triggers.filter((trigger) => trigger.status === 'failed');

@@ -54,6 +54,9 @@ export const PHONE = {
 	userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
 };
 
+/** The editor's first load in a new browser context. */
+const FIRST_LOAD_TIMEOUT_MS = 120_000;
+
 export interface EditorSession {
 	context: BrowserContext;
 	page: Page;
@@ -69,7 +72,11 @@ export async function newEditorPage(browser: Browser, n8n: N8nInstance): Promise
 	const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: n8n.baseUrl });
 	context.setDefaultTimeout(20_000);
 	const page = await context.newPage();
-	await page.goto('/signin');
+	// The first load of the editor (a new context: n8n's whole front end, several MB of scripts,
+	// parsed cold) took over 20 s in CI while a queue-mode topology started beside it on the two
+	// cores; what comes after it has the default.
+	await page.goto('/signin', { waitUntil: 'domcontentloaded', timeout: FIRST_LOAD_TIMEOUT_MS });
+	await page.getByTestId('emailOrLdapLoginId').locator('input').waitFor({ timeout: FIRST_LOAD_TIMEOUT_MS });
 	await page.getByTestId('emailOrLdapLoginId').locator('input').fill(E2E_OWNER.email);
 	await page.getByTestId('password').locator('input').fill(E2E_OWNER.password);
 	await page.getByTestId('form-submit-button').click();

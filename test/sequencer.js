@@ -21,6 +21,7 @@ const LONG_FILES_IN_ORDER = [
 	'test/e2e/installed-package.test.ts', // ~90 s (REST and the editor in Chromium)
 	'test/e2e/topology-line1.test.ts', // ~155 s
 	'test/e2e/unsaved-success.test.ts', // ~155 s (queue mode on both lines, one after the other)
+	'test/e2e/approval.test.ts', // ~225 s (a phone's browser through the short link, both lines; it started last in CI)
 	'test/e2e/registry.test.ts', // ~65 s
 	'test/e2e/interrupted-run.test.ts', // ~80 s (five short npm test runs interrupted, one in a topology)
 	'test/e2e/send-and-wait.test.ts', // ~65 s (n8n restarts once; a time limit runs out)

@@ -85,7 +85,7 @@ async function judgeAnswer(this: IWebhookFunctions): Promise<IWebhookResponseDat
 	const answer = readAnswer(question, body);
 	if ('problems' in answer)
 		return page.call(this, 400, questionPage(question, given, answer.problems, fields));
-	// Two answers at once in this process (n8n 1.x lets both resume): the first wins. Claimed per
+	// Two answers at once in this n8n instance (n8n 1.x lets both resume): the first wins. Claimed per
 	// send, so that the node's next question in a loop can be answered at once.
 	if (!claimResume(this.getExecutionId(), this.getNode().id, approval.checkHash))
 		return page.call(this, 409, ALREADY);

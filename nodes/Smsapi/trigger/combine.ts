@@ -13,7 +13,7 @@ import { sleep } from 'n8n-workflow';
  * delivery reports arrive as a burst of callbacks. One execution per burst instead of one per
  * callback is what keeps n8n's CPU and memory down (docs/performance.md).
  *
- * The batch lives in this n8n process only, like the answered request itself: a process that stops
+ * The batch lives in this n8n instance only, like the answered request itself: an instance that stops
  * during the window loses the batch's reports exactly as it would lose one answered callback whose
  * execution had not started yet. Batches are per node of a workflow and mode; calls to the Test URL
  * are never combined (n8n listens there for one call).

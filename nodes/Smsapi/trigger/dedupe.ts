@@ -278,7 +278,7 @@ export function dropSeenReports(
 		const key = dedupeKey(event, report);
 		if (memory.has(key, now)) {
 			// Left as it is: a request of repeats only changes nothing, so n8n writes nothing. In
-			// queue mode every write replaces the whole memory, and one from a process that has not
+			// queue mode every write replaces the whole memory, and one from an instance that has not
 			// yet read another's latest reports would drop them (see storedState).
 			repeated++;
 			continue;

@@ -19,7 +19,7 @@ import type { CallbackEvent } from '../callbacks/eventFields';
  * requests to one running n8n always see each other.
  *
  * For the most recently used scopes it is the whole memory together with the text it was stored
- * as: when the static data of the next request holds that same text (no other n8n process wrote
+ * as: when the static data of the next request holds that same text (no other n8n instance wrote
  * in between), the memory is used as it is instead of being read from the text and merged again,
  * which for a full memory of 10,000 reports costs about 20 ms and several MB per request. Older
  * scopes keep the last minutes only (the stored memory keeps the rest).
@@ -30,7 +30,7 @@ import type { CallbackEvent } from '../callbacks/eventFields';
  * grows by gigabytes (docs/performance.md). So a memory with a save of its own not yet in the
  * database (MAX_SAVES_IN_FLIGHT) is not given to n8n for saving again: its reports are known to
  * this running n8n meanwhile, and the next save writes them all (the stored value is written out
- * at save time, see storedState). Until then another n8n process, or this one after a restart,
+ * at save time, see storedState). Until then another n8n instance, or this one after a restart,
  * does not know them. A save still not in the database SAVE_LOST_SECONDS after it was handed over
  * (n8n logs a failed save and does not try again) no longer holds the next one back.
  */
@@ -165,7 +165,7 @@ export function rememberReports(
  * answer has gone out, and several requests may be in flight: when it is written (JSON.stringify
  * calls `toJSON`), it is what this running n8n knows at that moment, not what it knew when this
  * request was decided. So a save never puts back an older memory than this n8n holds, and
- * another n8n process reading the database sees every report this one has seen so far.
+ * another n8n instance reading the database sees every report this one has seen so far.
  */
 function storedState(scope: string, state: DedupeState): DedupeState {
 	const value: DedupeState = { ...state };

@@ -1,15 +1,15 @@
 /**
- * One resume per send in this process. n8n 1.x lets two calls that arrive together both resume a
+ * One resume per send in this n8n instance. n8n 1.x lets two calls that arrive together both resume a
  * waiting execution (it reads the status before either marks it running; 2.x claims it): the
  * second call that would resume the same send within CLAIM_MS resumes nothing. Calls handled by
- * another n8n process are beyond this (docs/send-and-wait.md).
+ * another n8n instance are beyond this (docs/send-and-wait.md).
  */
 const resumed = new Map<string, number>();
 const CLAIM_MS = 10_000;
 
 /**
  * Claims the resume of one send: the execution, the waiting node and the send's check hash (a
- * node in a loop waits once per send, each with its own check). False when this process already
+ * node in a loop waits once per send, each with its own check). False when this n8n instance already
  * claimed it within CLAIM_MS.
  */
 export function claimResume(

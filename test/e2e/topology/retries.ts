@@ -168,6 +168,8 @@ export function registerRetryTests(ctx: TopologySuite): void {
 			// Running the campaign again (the same call) completes it: with an Idx from the data
 			// and Check Idx, the requests the dead worker had sent are refused whole (error 53).
 			const seqBefore = emulator.state.requests.at(-1)?.seq ?? 0;
+			const rerunRequests = () =>
+				emulator.state.requests.filter((r) => r.seq > seqBefore && r.path.endsWith('sms.do')).length;
 			const rerunStarted = Date.now();
 			await startCampaign(target.path, {
 				first: Number(numbers[0]),
@@ -178,17 +180,16 @@ export function registerRetryTests(ctx: TopologySuite): void {
 			const [rerun] = await finishedExecutions(target.id, Number(retryId), 1, 180_000).catch(
 				async (e: Error) => {
 					// What the run had sent so far, to tell a slow run from a stuck one.
-					const since = emulator.state.requests.filter((r) => r.seq > seqBefore && r.path.endsWith('sms.do'));
 					const rows = (await n8n.executions({ afterId: Number(retryId), withData: false })).map(summary);
 					throw new Error(
-						`${e.message}; ${since.length} sms.do requests since the campaign was started again ${seconds(Date.now() - rerunStarted)} ago; ` +
+						`${e.message}; ${rerunRequests()} sms.do requests since the campaign was started again ${seconds(Date.now() - rerunStarted)} ago; ` +
 							`accepted now ${acceptedOf(emulator, range)} of ${numbers.length}; executions since the retry: ${JSON.stringify(rows)}`,
 					);
 				},
 			);
 			process.stderr.write(
 				`[topology ${line.version}] the campaign run again after the kill finished in ${seconds(Date.now() - rerunStarted)}: ` +
-					`${emulator.state.requests.filter((r) => r.seq > seqBefore && r.path.endsWith('sms.do')).length} sms.do requests\n`,
+					`${rerunRequests()} sms.do requests\n`,
 			);
 			expect(summary(rerun)).toMatchObject({ status: 'success', error: undefined });
 			expectEachOnce(emulator, numbers);

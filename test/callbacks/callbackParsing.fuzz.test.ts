@@ -17,7 +17,7 @@ import { checkSecret, forLog, readAllowlist } from '../../nodes/Smsapi/trigger/s
 import { lastPathSegment, secretPathSegment } from '../../nodes/Smsapi/trigger/webhookUrls';
 import { callWebhook, createWorkflow, forgetProcessMemory, itemsOf, loadTrigger, pathSecretUrlPath, respondLikeN8n, WEBHOOK_ID } from '../trigger/support/webhook-calls';
 import { asReceived, COUNT_FIELD, ids, METHOD, OUTPUT_PER_INPUT, outputSize, sentSize, worstCallbacks, type SentCallback } from './support/worst-callbacks';
-import { DIGITS, forEachCase, fuzzSeed, Random, timeMs, fuzzCases } from '../support/random';
+import { DIGITS, forEachCase, forEachCaseAsync, fuzzSeed, Random, timeMs, fuzzCases } from '../support/random';
 
 /** Express's query parser (`qs`, as n8n's Express uses it); it ships no types of its own. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -236,19 +236,6 @@ describe('the whole handler under fuzzing: bounded output, refused callers, an u
 
 	beforeEach(() => forgetProcessMemory());
 
-	/** forEachCase for bodies that wait: each case its own Random, the failing one named. */
-	async function forEachCaseAwaited(seed: number, count: number, fn: (random: Random, index: number) => Promise<void>): Promise<void> {
-		for (let index = 0; index < count; index++) {
-			const random = new Random((seed * 1_000_003 + index) >>> 0);
-			try {
-				await fn(random, index);
-			} catch (error) {
-				const message = error instanceof Error ? error.message : String(error);
-				throw new Error(`fuzz case ${index} (seed ${seed}) failed: ${message}`);
-			}
-		}
-	}
-
 	/** Object.prototype's members as they are now: a callback must leave them exactly so. */
 	const prototypeNow = () =>
 		Object.getOwnPropertyNames(Object.prototype)
@@ -314,7 +301,7 @@ describe('the whole handler under fuzzing: bounded output, refused callers, an u
 	});
 
 	it('random callbacks of every event, tiny to the size limits: items at most OUTPUT_PER_INPUT times the request', async () => {
-		await forEachCaseAwaited(SEED + 11, 150, async (random, index) => {
+		await forEachCaseAsync(SEED + 11, 150, async (random, index) => {
 			const event = EVENTS[random.int(0, EVENTS.length - 1)];
 			await expectBounded(randomCallback(random, event, `f${index}_`), random.bool());
 		});
@@ -322,7 +309,7 @@ describe('the whole handler under fuzzing: bounded output, refused callers, an u
 
 	it('hostile keys through the handler leave Object.prototype as it was', async () => {
 		const hostile = ['__proto__[polluted]=1', 'constructor[prototype][polluted]=1', '__proto__=x', 'toString=1', 'a[__proto__][polluted]=1', '0[__proto__][polluted]=1', 'x[constructor][prototype][polluted]=1'];
-		await forEachCaseAwaited(SEED + 12, 200, async (random) => {
+		await forEachCaseAsync(SEED + 12, 200, async (random) => {
 			const event = EVENTS[random.int(0, EVENTS.length - 1)];
 			const pieces = [`${COUNT_FIELD[event]}=1`, event === 'dlr' ? 'status=404' : 'x=1'];
 			for (let i = random.int(1, 8); i > 0; i--) pieces.push(random.bool(0.7) ? random.pick(hostile) : `${random.nasty(6)}=${random.nasty(6)}`);
@@ -344,7 +331,7 @@ describe('the whole handler under fuzzing: bounded output, refused callers, an u
 	};
 
 	it('a wrong secret is always refused (403, no execution), in the path or as ?secret=; the right one passes', async () => {
-		await forEachCaseAwaited(SEED + 13, 300, async (random) => {
+		await forEachCaseAsync(SEED + 13, 300, async (random) => {
 			const event = EVENTS[random.int(0, EVENTS.length - 1)];
 			const secret = secretOf(random);
 			const expected = secret.trim();
@@ -378,7 +365,7 @@ describe('the whole handler under fuzzing: bounded output, refused callers, an u
 	};
 
 	it('an address outside the allowlist is always refused (403, no execution); one inside passes', async () => {
-		await forEachCaseAwaited(SEED + 14, 300, async (random) => {
+		await forEachCaseAsync(SEED + 14, 300, async (random) => {
 			const event = EVENTS[random.int(0, EVENTS.length - 1)];
 			const workflow = createWorkflow(trigger, { event, secret: '', options: { allowedIps: '203.0.113.0/24, 198.51.100.7' } });
 			const v4 = ipv4(random);

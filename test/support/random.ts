@@ -95,6 +95,20 @@ export function forEachCase(seed: number, count: number, fn: (random: Random, in
 	}
 }
 
+/** forEachCase for bodies that wait (a call through a node's webhook, a paced read): each case awaited in turn. */
+export async function forEachCaseAsync(seed: number, count: number, fn: (random: Random, index: number) => Promise<void>): Promise<void> {
+	const cases = fuzzCases(count);
+	for (let index = 0; index < cases; index++) {
+		const random = new Random((seed * 1_000_003 + index) >>> 0);
+		try {
+			await fn(random, index);
+		} catch (error) {
+			const message = error instanceof Error ? error.message : String(error);
+			throw new Error(`fuzz case ${index} (seed ${seed}) failed: ${message}`);
+		}
+	}
+}
+
 /** Wall time of `fn` in milliseconds (for linear-time bounds with generous headroom). */
 export function timeMs(fn: () => void): number {
 	const start = process.hrtime.bigint();

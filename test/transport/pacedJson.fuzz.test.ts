@@ -13,7 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Pacer } from '../../nodes/Smsapi/helpers/pacer';
 import { PACED_PARSE_FROM, parseJsonInTurns, readLongJson } from '../../nodes/Smsapi/transport/pacedJson';
 import { parseResponseBody } from '../../nodes/Smsapi/transport/responseBody';
-import { NASTY_PIECES, Random, fuzzSeed, fuzzCases } from '../support/random';
+import { NASTY_PIECES, Random, forEachCaseAsync, fuzzSeed } from '../support/random';
 
 const SEED = fuzzSeed(20_261_126);
 const encoder = new TextEncoder();
@@ -115,17 +115,6 @@ function same(a: Outcome, b: Outcome): boolean {
 	return a.ok && b.ok ? isDeepStrictEqual(a.value, b.value) : !a.ok && !b.ok && a.message === b.message;
 }
 
-async function forEachAsync(count: number, fn: (random: Random, index: number) => Promise<void>): Promise<void> {
-	for (let index = 0; index < fuzzCases(count); index++) {
-		const random = new Random((SEED * 1_000_003 + index) >>> 0);
-		try {
-			await fn(random, index);
-		} catch (error) {
-			throw new Error(`fuzz case ${index} (seed ${SEED}) failed: ${(error as Error).message}`);
-		}
-	}
-}
-
 /** A pacer whose turn is always due: counts the turns a read takes. */
 function countingPacer(): Pacer & { pauses: number } {
 	const pacer = { pauses: 0, due: () => true, pause: async () => void pacer.pauses++ };
@@ -137,7 +126,7 @@ const FUZZ_TIMEOUT_MS = 180_000;
 
 describe('long JSON answers read in pieces', () => {
 	it('300 generated answers and 300 broken copies: exactly what JSON.parse gives, or its own error', async () => {
-		await forEachAsync(600, async (random, index) => {
+		await forEachCaseAsync(SEED, 600, async (random, index) => {
 			const json = index < 300 ? answerText(random) : mutated(random, answerText(random));
 			const bytes = encoder.encode(json);
 			const want = await outcome(() => JSON.parse(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)));
@@ -175,7 +164,7 @@ describe('long JSON answers read in pieces', () => {
 	});
 
 	it('the transport reads any body the same way with or without the pieces (responseBody.ts)', async () => {
-		await forEachAsync(300, async (random) => {
+		await forEachCaseAsync(SEED, 300, async (random) => {
 			const json = mutated(random, answerText(random));
 			const body = random.bool(0.2) ? encoder.encode(`<html>${json}</html>`) : encoder.encode(json);
 			const want = await outcome(() => parseResponseBody(body));

@@ -32,6 +32,16 @@ const unselectedLineFiles = ['1', '2']
 	.filter((line) => !selectedLines.includes(line))
 	.map((line) => `<rootDir>/test/e2e/[^/]*-line${line}\\.test\\.ts$`);
 
+/**
+ * The quick run (`npm run test:quick` sets SMSAPI_JEST_SHARED_MODULES=1) loads the packages under
+ * node_modules (n8n-core, n8n-workflow, ...) once per worker instead of once per test file
+ * (test/sharedModules.js). `npm test` loads everything afresh in every file.
+ */
+const sharedModules =
+	process.env.SMSAPI_JEST_SHARED_MODULES === '1'
+		? { testEnvironment: '<rootDir>/test/sharedEnvironment.js', runtime: '<rootDir>/test/sharedRuntime.js' }
+		: {};
+
 /** @type {import('jest').Config} */
 module.exports = {
 	testTimeout: 30000,
@@ -47,6 +57,7 @@ module.exports = {
 		{
 			...base,
 			displayName: 'unit',
+			...sharedModules,
 			testMatch: ['**/*.test.ts'],
 			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
 			transform: {

@@ -164,8 +164,9 @@ describe('every shipped file one hop from its tests', () => {
 
 	it('npm run test:quick runs every unit test but those that start n8n (test/e2e) or its engine (*.engine.test.ts)', () => {
 		const script = (JSON.parse(read(path.join(ROOT, 'package.json'))) as { scripts: Record<string, string> }).scripts['test:quick'];
-		// The fuzzers run a tenth of their cases there (test/support/random.ts fuzzCases), every case in npm test.
-		expect(script).toMatch(/^SMSAPI_FUZZ_SCALE=0\.1 jest --selectProjects unit /);
+		// The fuzzers run a tenth of their cases there (test/support/random.ts fuzzCases), every case in npm test;
+		// a worker loads the packages once (test/sharedModules.js).
+		expect(script).toMatch(/^SMSAPI_FUZZ_SCALE=0\.1 SMSAPI_JEST_SHARED_MODULES=1 jest --selectProjects unit /);
 		const ignored = [...script.matchAll(/--testPathIgnorePatterns='?([^'\s]+)'?/g)].map((match) => new RegExp(match[1]));
 		const quick = filesBelow(TEST).filter((file) => file.endsWith('.test.ts') && !ignored.some((pattern) => pattern.test(file)));
 		const expected = unitTests().filter((file) => !file.endsWith('.engine.test.ts'));

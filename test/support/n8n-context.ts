@@ -97,6 +97,9 @@ const logger = {
  */
 const instanceSettings = { instanceId: 'test-instance', n8nFolder: path.join(os.tmpdir(), 'smsapi-n8n-context') };
 
+// n8n-core's services start unmade in every file, as in a new n8n process, also where the quick
+// run keeps n8n-core loaded from file to file (test/sharedModules.js).
+Container.reset();
 Container.set(Logger, logger as unknown as Logger);
 Container.set(InstanceSettings, instanceSettings as unknown as InstanceSettings);
 

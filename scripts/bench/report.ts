@@ -107,3 +107,19 @@ export function personalisedAgainstParam1(
 		`N=${n.toLocaleString('en-US')}: ${rows.what} against ${rows.against}, median of ${pairs} paired runs: ${median(ratios).toFixed(2)} × (each: ${each}${rows.target ? `; the target: ≤ ${rows.target} ×` : ''}); requests ${requests(text)} against ${requests(param1)}`,
 	];
 }
+
+/**
+ * The trigger against n8n's Webhook node on the same calls (issue 47): reports per second of the
+ * runs of the same repeat, as a ratio (the target: at least 1 ×), and n8n's memory rise of each
+ * (the target: no larger).
+ */
+export function triggerAgainstWebhook(trigger: Array<{ ms: number; calls: number; rise: number }>, webhook: Array<{ ms: number; calls: number; rise: number }>): string[] {
+	const pairs = Math.min(trigger.length, webhook.length);
+	if (pairs === 0) return [];
+	const rate = (run: { ms: number; calls: number }) => (run.calls * 5) / (run.ms / 1000);
+	const ratios = Array.from({ length: pairs }, (_, i) => rate(trigger[i]) / rate(webhook[i]));
+	const rises = (runs: Array<{ rise: number }>) => runs.slice(0, pairs).map((r) => `+${r.rise.toFixed(0)}`).join(', ');
+	return [
+		`SMSAPI Trigger against n8n's Webhook node (reports/s), median of ${pairs} paired runs: **${median(ratios).toFixed(2)} ×** (each: ${ratios.map((r) => r.toFixed(2)).join(', ')}; the target: ≥ 1 ×); n8n's memory rise in each run ${rises(trigger)} MB against ${rises(webhook)} MB (the target: no larger)`,
+	];
+}

@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../test/emulator';
 import { createN8n, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, startPostgres, stopAllN8n, type N8nInstance, type PostgresServer, type WorkflowJson } from '../../test/e2e/harness';
 import { dlr, dlrQuery } from '../../test/e2e/trigger/support/callbacks';
-import { againstSetFloor, campaignAgainstSet, campaignOwnCost, longestOf, personalisedAgainstParam1, type Row, table } from './report';
+import { againstSetFloor, campaignAgainstSet, campaignOwnCost, longestOf, personalisedAgainstParam1, type Row, table, triggerAgainstWebhook } from './report';
 import { acceptedMessages, blockTimeline, cpuSeconds, freshEmulator, gcPauseAtLongestBlockMs, loadCounters, longestEventLoopBlockMs, median, probeCaughtUp, waitIdle, withPeakRss } from './measure';
 import {
 	CAMPAIGN_MESSAGE,
@@ -336,6 +336,9 @@ async function main(): Promise<void> {
 				note: rate === null ? undefined : `**${Math.round(rate)} reports/s**`,
 			});
 		}
+
+		const [triggerOnly, webhookOnly] = targets.map((target) => triggerRuns.get(target.what) ?? []);
+		if (triggerOnly && webhookOnly) findings.push(...triggerAgainstWebhook(triggerOnly, webhookOnly));
 
 		const text = [table(rows, meta, { latencyMs: LATENCY_MS, cap: CAP, repeat: REPEAT }), '', ...findings.map((line) => `- ${line}`)].join('\n');
 		console.log(text);

@@ -4,7 +4,8 @@
  * quick profiling (`node --cpu-prof -r ts-node/register/transpile-only scripts/bench/inprocess.ts`);
  * the real-n8n bench is run.ts.
  *   BENCH_N=10000 BENCH_REPEAT=3 BENCH_WHAT=set,node,nodeOff BENCH_LATENCY_MS=0
- * (BENCH_WHAT also: campaign, campaign-slow, personalised (Param 1), personalised-param1-slow,
+ * (BENCH_WHAT also: campaign (node version 1.2, as run.ts; campaign-v1, campaign-v1.1: the same
+ * campaign on versions 1 and 1.1), campaign-slow, personalised (Param 1), personalised-param1-slow,
  * personalised-text, personalised-slow (version 1.2: one template), personalised-text-v1: the
  * rows of run.ts.)
  * (BENCH_LATENCY_MS: the emulator's delay per answer; its cap of 5 simultaneous sends is on.)
@@ -40,9 +41,13 @@ function nodeOf(kind: string, credential: Credential): Record<string, unknown> {
 		case 'set':
 			return setFloorNode();
 		case 'campaign':
-			return smsapiCampaignNode(credential, CAMPAIGN_MESSAGE);
+			return smsapiCampaignNode(credential, CAMPAIGN_MESSAGE, SMSAPI_V1_2);
+		case 'campaign-v1':
+			return smsapiCampaignNode(credential, CAMPAIGN_MESSAGE, SMSAPI_V1);
+		case 'campaign-v1.1':
+			return smsapiCampaignNode(credential, CAMPAIGN_MESSAGE, 1.1);
 		case 'campaign-slow':
-			return smsapiCampaignNode(credential, CAMPAIGN_MESSAGE_SLOW);
+			return smsapiCampaignNode(credential, CAMPAIGN_MESSAGE_SLOW, SMSAPI_V1_2);
 		case 'personalised':
 			return smsapiSendNode(credential, { batching: true, personalised: true, typeVersion: SMSAPI_V1_2 });
 		case 'personalised-param1-slow':

@@ -5,7 +5,12 @@ import { Pacer } from '../helpers/pacer';
 import type { ServiceRequest } from './batching';
 import { type SendOutcomes, SENT_LISTED, skippedError } from './errors';
 import { PARAM_KEYS } from './request';
-import { type SendResponse, type ServiceListEntry, distributeResults } from './results';
+import {
+	type SendResponse,
+	type ServiceListEntry,
+	distributeResults,
+	entriesInRequestOrder,
+} from './results';
 
 /**
  * Whether every recipient of the request gets the same text: no per-recipient values and no
@@ -81,16 +86,26 @@ export async function applyAnswer(
 ): Promise<void> {
 	const pacer = new Pacer();
 	const response = data as SendResponse & IDataObject;
-	const distributed = distributeResults(request, response);
-	if (distributed.unmatched.length > 0) reportUnmatched.call(this, distributed.unmatched);
 	const firstEntry = Array.isArray(response.list) ? response.list[0] : undefined;
 	const detailsForAll = sameTextForAll(request);
+	const item = (entry: ServiceListEntry) =>
+		messageItem(entry as unknown as IDataObject, response, detailsForAll || entry === firstEntry);
+	// The usual answer (entry i for recipient i) goes straight to the items, in request order.
+	const inOrder = entriesInRequestOrder(request, response);
+	if (inOrder) {
+		let position = 0;
+		for (const member of request.members) {
+			const { rows } = outcomes.get(member.itemIndex);
+			for (let i = 0; i < member.numbers.length; i++) rows.push(item(inOrder[position++]));
+			if (pacer.due()) await pacer.pause();
+		}
+		return;
+	}
+	const distributed = distributeResults(request, response);
+	if (distributed.unmatched.length > 0) reportUnmatched.call(this, distributed.unmatched);
 	for (const result of distributed.items) {
 		const outcome = outcomes.get(result.itemIndex);
-		for (const sent of result.sent) {
-			const withDetails = detailsForAll || sent.entry === firstEntry;
-			outcome.rows.push(messageItem(sent.entry as unknown as IDataObject, response, withDetails));
-		}
+		for (const sent of result.sent) outcome.rows.push(item(sent.entry));
 		if (result.skipped.length > 0)
 			outcome.errors.push(skippedError.call(this, result.itemIndex, result.skipped));
 		if (pacer.due()) await pacer.pause();

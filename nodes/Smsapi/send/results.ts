@@ -12,7 +12,7 @@ import type {
 	ServiceListEntry,
 	SkippedRecipient,
 } from './resultTypes';
-import { digits, inRequestOrder } from './resultsInOrder';
+import { digits, inRequestOrder, isInRequestOrder } from './resultsInOrder';
 
 export type { SendResponse, ServiceListEntry } from './resultTypes';
 
@@ -74,6 +74,19 @@ export function distributeResults(
 ): DistributedResults {
 	const { list } = readAnswer(response);
 	return inRequestOrder(batch, list, sentIdxOf(batch)) ?? distributeByMatching(batch, response);
+}
+
+/**
+ * The answer's entries when entry i is the answer for recipient i (the usual answer: what
+ * `distributeResults` gives then is recipient i → entry i, nothing skipped or unmatched), else
+ * undefined. A request of 10,000 recipients then goes back without an object per recipient.
+ */
+export function entriesInRequestOrder(
+	batch: ServiceRequest,
+	response: SendResponse | readonly ServiceListEntry[],
+): readonly ServiceListEntry[] | undefined {
+	const { list } = readAnswer(response);
+	return isInRequestOrder(batch, list, sentIdxOf(batch)) ? list : undefined;
 }
 
 /** The answer's entries that are objects, and the answer itself (a bare list as `{ list }`). */

@@ -17,6 +17,31 @@ export function digits(value: unknown): string {
 }
 
 /**
+ * Whether entry i of `list` is the answer for recipient i of `batch` (see `inRequestOrder`): then
+ * recipient i gets entry i, and nothing is skipped or unmatched.
+ */
+export function isInRequestOrder(
+	batch: ServiceRequest,
+	list: readonly ServiceListEntry[],
+	sentIdx: readonly string[],
+): boolean {
+	if (list.length !== batch.recipients || sentIdx.length !== list.length) return false;
+	let position = 0;
+	for (const member of batch.members) {
+		for (const sent of member.numbers) {
+			const entry = list[position];
+			const idx = sentIdx[position++];
+			const number = digits(sent);
+			if (typeof entry.idx !== 'string' || entry.idx === '' || entry.idx !== idx) return false;
+			const submitted = digits(entry.submitted_number);
+			const listed = submitted !== '' ? submitted : digits(entry.number);
+			if (number === '' || listed !== number) return false;
+		}
+	}
+	return true;
+}
+
+/**
  * What the matching (results.ts) gives when entry i is the answer for recipient i: each entry
  * carries recipient i's idx and its number, the number as sent (`submitted_number`) when the
  * entry has one, else the number with prefix (the order in which the matching looks). Then each
@@ -28,20 +53,8 @@ export function inRequestOrder(
 	list: readonly ServiceListEntry[],
 	sentIdx: readonly string[],
 ): DistributedResults | undefined {
-	if (list.length !== batch.recipients || sentIdx.length !== list.length) return undefined;
+	if (!isInRequestOrder(batch, list, sentIdx)) return undefined;
 	let position = 0;
-	for (const member of batch.members) {
-		for (const sent of member.numbers) {
-			const entry = list[position];
-			const idx = sentIdx[position++];
-			const number = digits(sent);
-			if (typeof entry.idx !== 'string' || entry.idx === '' || entry.idx !== idx) return undefined;
-			const submitted = digits(entry.submitted_number);
-			const listed = submitted !== '' ? submitted : digits(entry.number);
-			if (number === '' || listed !== number) return undefined;
-		}
-	}
-	position = 0;
 	const items: ItemSendResult[] = batch.members.map((member) => ({
 		itemIndex: member.itemIndex,
 		sent: member.recipientIndexes.map((recipientIndex, i) => ({

@@ -160,14 +160,15 @@ export async function sendAsTemplate<S extends PlannedSend>(
 	pacer: Pacer,
 ): Promise<Map<number, S>> {
 	const cuts = new TemplateCuts(template);
-	const chosen: Array<{ position: number; cut: AsTemplate }> = [];
+	// Each send's cut by position (null: it goes as its own text), without an object per send.
+	const cutAt: Array<AsTemplate | null> = new Array<AsTemplate | null>(sends.length).fill(null);
 	const texts = new Set<string>();
 	const recipientsByParts = new Map<number, number>();
 	for (let position = 0; position < sends.length; position++) {
 		const { request } = sends[position];
 		const cut = cuts.of(request);
 		if (cut) {
-			chosen.push({ position, cut });
+			cutAt[position] = cut;
 			texts.add(request.message as string);
 			recipientsByParts.set(cut.parts, (recipientsByParts.get(cut.parts) ?? 0) + request.to.length);
 		}
@@ -178,7 +179,9 @@ export async function sendAsTemplate<S extends PlannedSend>(
 	for (const recipients of recipientsByParts.values())
 		requests += Math.ceil(recipients / MAX_PERSONALISED_PER_REQUEST);
 	if (requests >= texts.size) return originals;
-	for (const { position, cut } of chosen) {
+	for (let position = 0; position < sends.length; position++) {
+		const cut = cutAt[position];
+		if (!cut) continue;
 		const send = sends[position];
 		originals.set(send.itemIndex, send);
 		const templated = asTemplate(send, template, cut.values);

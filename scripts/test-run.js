@@ -43,6 +43,9 @@ function step(cmd, args) {
 }
 
 async function main() {
+	// Every file loads its modules afresh here, whatever the shell exports (the quick run's loader,
+	// test/sharedModules.js, is for npm run test:quick only).
+	delete process.env.SMSAPI_JEST_SHARED_MODULES;
 	ownRun();
 	const provisioned = await step('bash', ['scripts/provision.sh', 'test']);
 	if (provisioned !== 0) process.exit(provisioned);

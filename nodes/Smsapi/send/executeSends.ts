@@ -48,10 +48,14 @@ export async function executeSends(
 	items: INodeExecutionData[],
 	channel: SendChannel,
 ): Promise<INodeExecutionData[]> {
-	const continueOnFail = this.continueOnFail();
-	const outcomes: SendOutcomes = new ItemOutcomes(this, items.length);
 	// Every loop over the items gives the event loop a turn now and then (helpers/pacer.ts).
 	const pacer = new Pacer();
+	// n8n hands the node its items at the end of a long step of its own (a Code node's 100,000
+	// items arrive from its task runner in one message): the run starts in a turn of its own, so
+	// that its first steps do not lengthen n8n's.
+	await pacer.pause();
+	const continueOnFail = this.continueOnFail();
+	const outcomes: SendOutcomes = new ItemOutcomes(this, items.length);
 	// Building a request of up to 10,000 messages and reading its answer take tens of milliseconds
 	// each: every such step of the run takes a turn of the event loop of its own (helpers/pacer.ts),
 	// also when the parallel requests start, or their answers arrive, at the same moment.

@@ -10,6 +10,11 @@ import { callbackUrlOf, triggerPath } from '../trigger/support/workflows';
 import { seconds, workerOf } from './campaign';
 import { TOPOLOGY_TEST_TIMEOUT_MS, type TopologySuite } from './setup';
 
+/** Tries of one call that n8n answers 503 "Database is not ready!" (its database ping late). */
+const NOT_READY_TRIES = 6;
+/** Such answers in the whole burst of 4,000 calls: beyond it the processes are not keeping up. */
+const MAX_NOT_READY = 40;
+
 export function registerReportBurstTests(ctx: TopologySuite): void {
 	const { line, finishedExecutions } = ctx;
 
@@ -20,10 +25,26 @@ export function registerReportBurstTests(ctx: TopologySuite): void {
 			const reports = Array.from({ length: 2000 }, () =>
 				dlr({ status: '404', status_name: 'DELIVERED' }),
 			);
+			// n8n itself answers 503 "Database is not ready!" before any node runs while its database
+			// ping (`SELECT 1`, 5 s limit, every 2 s) is late: seen once in a clean-clone CI run on n8n
+			// 1.123.81 with the machine saturated (5 calls). The service repeats a call that was not
+			// answered OK (SERVICE-FACTS), so the burst does too, for that answer only, at most
+			// NOT_READY_TRIES times a call 2 s apart (n8n pings again 2 s after a late ping); the count
+			// is printed and bounded below.
+			const notReady: string[] = [];
+			const asTheService = async (url: string, query: Record<string, string>) => {
+				for (let attempt = 1; ; attempt++) {
+					const answer = await call(url, { query });
+					if (answer.status !== 503 || !answer.body.includes('Database is not ready') || attempt === NOT_READY_TRIES)
+						return answer;
+					notReady.push(url);
+					await sleep(2000);
+				}
+			};
 			const atMain = (query: Record<string, string>) =>
-				call(callbackUrlOf(n8n, trigger), { query });
+				asTheService(callbackUrlOf(n8n, trigger), query);
 			const atWebhookProcess = (query: Record<string, string>) =>
-				call(n8n.webhookProcessUrl(0, triggerPath(trigger)), { query });
+				asTheService(n8n.webhookProcessUrl(0, triggerPath(trigger)), query);
 			const answers: string[] = [];
 			const copies: Array<Promise<void>> = [];
 			const before = await n8n.lastExecutionId();
@@ -59,6 +80,12 @@ export function registerReportBurstTests(ctx: TopologySuite): void {
 				const answered = Date.now() - started;
 				expect(answers.filter((a) => a !== '200 OK').slice(0, 5)).toEqual([]);
 				expect(answers).toHaveLength(4000);
+				if (notReady.length > 0)
+					process.stderr.write(
+						`[topology ${line.version}] n8n answered 503 "Database is not ready!" ${notReady.length} time(s) ` +
+							`(at main ${notReady.filter((url) => url === callbackUrlOf(n8n, trigger)).length}); each call repeated as the service does\n`,
+					);
+				expect(notReady.length).toBeLessThanOrEqual(MAX_NOT_READY);
 				const burst = await finishedExecutions(trigger.id, before, reports.length, 180_000);
 				return {
 					started,

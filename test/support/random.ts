@@ -85,26 +85,33 @@ export function fuzzCases(count: number): number {
 export function forEachCase(seed: number, count: number, fn: (random: Random, index: number) => void): void {
 	const cases = fuzzCases(count);
 	for (let index = 0; index < cases; index++) {
-		const random = new Random((seed * 1_000_003 + index) >>> 0);
 		try {
-			fn(random, index);
+			fn(caseRandom(seed, index), index);
 		} catch (error) {
-			const message = error instanceof Error ? error.message : String(error);
-			throw new Error(`fuzz case ${index} (seed ${seed}) failed: ${message}`);
+			throw caseFailed(seed, index, error);
 		}
 	}
+}
+
+/** The Random of one case: seed and index alone decide it, so a case can be replayed alone. */
+function caseRandom(seed: number, index: number): Random {
+	return new Random((seed * 1_000_003 + index) >>> 0);
+}
+
+/** A case's failure, naming the seed and the case. */
+function caseFailed(seed: number, index: number, error: unknown): Error {
+	const message = error instanceof Error ? error.message : String(error);
+	return new Error(`fuzz case ${index} (seed ${seed}) failed: ${message}`);
 }
 
 /** forEachCase for bodies that wait (a call through a node's webhook, a paced read): each case awaited in turn. */
 export async function forEachCaseAsync(seed: number, count: number, fn: (random: Random, index: number) => Promise<void>): Promise<void> {
 	const cases = fuzzCases(count);
 	for (let index = 0; index < cases; index++) {
-		const random = new Random((seed * 1_000_003 + index) >>> 0);
 		try {
-			await fn(random, index);
+			await fn(caseRandom(seed, index), index);
 		} catch (error) {
-			const message = error instanceof Error ? error.message : String(error);
-			throw new Error(`fuzz case ${index} (seed ${seed}) failed: ${message}`);
+			throw caseFailed(seed, index, error);
 		}
 	}
 }

@@ -108,17 +108,24 @@ export function personalisedAgainstParam1(
 	];
 }
 
+/** One run of the report calls: how long they took, how many, and n8n's memory rise (MB). */
+export interface CallsRun {
+	ms: number;
+	calls: number;
+	rise: number;
+}
+
 /**
  * The trigger against n8n's Webhook node on the same calls (issue 47): reports per second of the
  * runs of the same repeat, as a ratio (the target: at least 1 ×), and n8n's memory rise of each
  * (the target: no larger).
  */
-export function triggerAgainstWebhook(trigger: Array<{ ms: number; calls: number; rise: number }>, webhook: Array<{ ms: number; calls: number; rise: number }>): string[] {
+export function triggerAgainstWebhook(trigger: CallsRun[], webhook: CallsRun[]): string[] {
 	const pairs = Math.min(trigger.length, webhook.length);
 	if (pairs === 0) return [];
-	const rate = (run: { ms: number; calls: number }) => (run.calls * 5) / (run.ms / 1000);
+	const rate = (run: CallsRun) => (run.calls * 5) / (run.ms / 1000);
 	const ratios = Array.from({ length: pairs }, (_, i) => rate(trigger[i]) / rate(webhook[i]));
-	const rises = (runs: Array<{ rise: number }>) => runs.slice(0, pairs).map((r) => `+${r.rise.toFixed(0)}`).join(', ');
+	const rises = (runs: CallsRun[]) => runs.slice(0, pairs).map((r) => `+${r.rise.toFixed(0)}`).join(', ');
 	return [
 		`SMSAPI Trigger against n8n's Webhook node (reports/s), median of ${pairs} paired runs: **${median(ratios).toFixed(2)} ×** (each: ${ratios.map((r) => r.toFixed(2)).join(', ')}; the target: ≥ 1 ×); n8n's memory rise in each run ${rises(trigger)} MB against ${rises(webhook)} MB (the target: no larger)`,
 	];

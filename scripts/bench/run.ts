@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../test/emulator';
 import { createN8n, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, startPostgres, stopAllN8n, type N8nInstance, type PostgresServer, type WorkflowJson } from '../../test/e2e/harness';
 import { dlr, dlrQuery } from '../../test/e2e/trigger/support/callbacks';
-import { againstSetFloor, campaignAgainstSet, campaignOwnCost, longestOf, personalisedAgainstParam1, type Row, table, triggerAgainstWebhook } from './report';
+import { againstSetFloor, type CallsRun, campaignAgainstSet, campaignOwnCost, longestOf, personalisedAgainstParam1, type Row, table, triggerAgainstWebhook } from './report';
 import { acceptedMessages, blockTimeline, cpuSeconds, freshEmulator, gcPauseAtLongestBlockMs, loadCounters, longestEventLoopBlockMs, median, probeCaughtUp, waitIdle, withPeakRss } from './measure';
 import {
 	CAMPAIGN_MESSAGE,
@@ -297,7 +297,7 @@ async function main(): Promise<void> {
 					{ what: "n8n's Webhook node, version 1: the same calls", url: n8n.webhookUrl('bench-dlr-v1') },
 				]
 			: [];
-		const triggerRuns = new Map<string, Array<{ ms: number; calls: number; peak: number; rise: number }>>();
+		const triggerRuns = new Map<string, Array<CallsRun & { peak: number }>>();
 		// n8n's heap grows while it first serves a kind of call (its code compiled, its pools and caches
 		// filled): each target is warmed up with TRIGGER_WARMUP_CALLS calls first, not measured, so that
 		// this one-time growth is not counted against whichever target happens to run first.

@@ -1,10 +1,10 @@
 /**
  * The service's answer handed back to the items of a request (send/answer.ts), in n8n-core's
- * ExecuteContext: one output row per message with `points` a number, the details the service adds
- * for the first message kept on every message only when all got the same text; the numbers it
- * skipped an error of their item; an entry of no recipient logged, not dropped; a request the
- * primary had accepted before its answer was lost: a row per recipient, `accepted_earlier`, with
- * its idx.
+ * ExecuteContext: one output row per message with `points` a number, entry i of an answer in
+ * request order the row of recipient i, the details the service adds for the first message kept
+ * on every message only when all got the same text; the numbers it skipped an error of their
+ * item; an entry of no recipient logged, not dropped; a request the primary had accepted before
+ * its answer was lost: a row per recipient, `accepted_earlier`, with its idx.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -29,6 +29,21 @@ describe('the answer handed back', () => {
 			{ id: 'm2', points: 0.165, number: '48500000002', date_sent: 1700000000, submitted_number: '48500000002', status: 'QUEUE', message: 'Hi', length: 2, parts: 1 },
 		]);
 		expect(outcomes.get(1).rows.map((row) => row.id)).toEqual(['m3']);
+	});
+
+	it('an answer in request order, each entry with its idx: entry i is the row of recipient i, in its item', async () => {
+		const [request] = splitIntoRequests([
+			{ itemIndex: 0, params: { to: ['48500000001', '48500000001'], message: 'Hi', idx: ['a', 'b'], allow_duplicates: 1 } },
+			{ itemIndex: 1, params: { to: ['48500000001'], message: 'Hi', idx: ['c'], allow_duplicates: 1 } },
+		]);
+		const outcomes = new ItemOutcomes<IDataObject>(context(), 2);
+		const list = ['a', 'b', 'c'].map((idx) => ({ ...entry('48500000001', `m-${idx}`), idx }));
+		await applyAnswer.call(context(), request, { count: 3, list }, outcomes);
+		expect([outcomes.get(0).rows, outcomes.get(1).rows].map((rows) => rows.map((row) => [row.id, row.idx, row.points]))).toEqual([
+			[['m-a', 'a', 0.165], ['m-b', 'b', 0.165]],
+			[['m-c', 'c', 0.165]],
+		]);
+		expect([outcomes.get(0).errors, outcomes.get(1).errors]).toEqual([[], []]);
 	});
 
 	it("the details describe the first message only when the texts differ", async () => {

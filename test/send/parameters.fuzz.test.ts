@@ -8,7 +8,8 @@
  */
 import { toSendParameters } from '../../nodes/Smsapi/send/parameters';
 import { type ItemSendRequest, splitIntoRequests, toWireParameters, validateSendParameters } from '../support/looseSend';
-import { type ServiceListEntry, distributeResults } from '../../nodes/Smsapi/send/results';
+import type { ServiceListEntry } from '../../nodes/Smsapi/send/results';
+import { resultsPerItem } from './support/resultsPerItem';
 import { neutralizeMacros, splitTemplate } from '../../nodes/Smsapi/helpers/macros';
 import type { SendParameters } from '../../nodes/Smsapi/send/parameters';
 import { DIGITS, type Random, forEachCase, fuzzSeed, timeMs } from '../support/random';
@@ -134,7 +135,7 @@ describe('batching and answers: no recipient lost or duplicated', () => {
 				}
 				const generated = randomAnswer(random, to, request.params.idx?.split('|'));
 				const answer = random.bool(0.1) ? { error: 13, list: [], invalid_numbers: generated.invalid_numbers } : generated;
-				const { items: results, unmatched } = distributeResults(request, answer);
+				const { items: results, unmatched } = resultsPerItem(request, answer);
 				const outcomes = results.reduce((sum, result) => sum + result.sent.length + result.skipped.length, 0);
 				check(outcomes === request.recipients, 'a recipient got no outcome or two', request.params, answer, results);
 				const used = new Set(results.flatMap((result) => result.sent.map((sent) => sent.entry)));
@@ -217,7 +218,7 @@ describe('send parameters: the largest sends in linear time', () => {
 				const numbers = request.params.to.split(',');
 				const idx = request.params.idx.split('|');
 				const list = numbers.map((number, i) => ({ id: String(i), points: 0.1, number, idx: idx[i] })).reverse();
-				for (const result of distributeResults(request, list).items) sent += result.sent.length;
+				for (const result of resultsPerItem(request, list).items) sent += result.sent.length;
 			}
 		});
 		expect(sent).toBe(count);

@@ -1,16 +1,18 @@
 /**
  * Fuzzing the short way an answer goes back to its items (send/resultsInOrder.ts: entry i for
- * recipient i) against the matching it stands in for (send/results.ts): seeded requests with
- * repeated numbers, numbers in national form, the user's own idx (repeated too), and answers in
- * request order or disturbed (two entries swapped, one missing or extra, an idx or a number
- * changed, `submitted_number` missing or naming another recipient, entries in national form). Asserts: every recipient gets
+ * recipient i, told apart by send/results.ts `distributeResults`) against the matching it stands
+ * in for (send/results.ts `distributeByMatching`): seeded requests with repeated numbers, numbers
+ * in national form, the user's own idx (repeated too), and answers in request order or disturbed
+ * (two entries swapped, one missing or extra, an idx or a number changed, `submitted_number`
+ * missing or naming another recipient, entries in national form). Asserts: every recipient gets
  * the same entry (or the same reason to be skipped) either way.
  */
 import type { ServiceRequest } from '../../nodes/Smsapi/send/batching';
 import { type ServiceListEntry, distributeByMatching, distributeResults } from '../../nodes/Smsapi/send/results';
-import { inRequestOrder } from '../../nodes/Smsapi/send/resultsInOrder';
+import type { DistributedResults } from '../../nodes/Smsapi/send/resultTypes';
 import { splitIntoRequests } from '../support/looseSend';
 import { type Random, forEachCase, fuzzSeed, fuzzCases } from '../support/random';
+import { resultsPerItem } from './support/resultsPerItem';
 
 const SEED = fuzzSeed(20_261_127);
 
@@ -76,7 +78,7 @@ function disturbed(list: ServiceListEntry[], random: Random, numbers: string[]):
 }
 
 /** Who got what: entry ids per recipient, reasons of the skipped, ids of the unmatched. */
-function outcome(result: ReturnType<typeof distributeResults>): string {
+function outcome(result: DistributedResults): string {
 	return JSON.stringify({
 		items: result.items.map((item) => ({
 			item: item.itemIndex,
@@ -96,10 +98,9 @@ describe('an answer in request order goes back as the matching would send it', (
 			const numbers = batch.members.flatMap((member) => member.numbers);
 			const list = random.bool(0.5) ? ordered : disturbed(ordered, random, numbers);
 			const answer = random.bool(0.2) ? list : { count: list.length, list };
-			const idx = batch.params.idx?.split('|') ?? [];
-			if (inRequestOrder(batch, list, idx)) short++;
+			if (distributeResults(batch, answer).inOrder) short++;
 			const want = outcome(distributeByMatching(batch, answer));
-			const got = outcome(distributeResults(batch, answer));
+			const got = outcome(resultsPerItem(batch, answer));
 			if (want !== got) throw new Error(`differs: ${JSON.stringify({ params: batch.params, list }).slice(0, 600)}`);
 		});
 		// Both ways were compared often: a fifth of the answers at least took the short way (about a

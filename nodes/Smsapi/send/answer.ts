@@ -5,12 +5,7 @@ import { Pacer } from '../helpers/pacer';
 import type { ServiceRequest } from './batching';
 import { type SendOutcomes, SENT_LISTED, skippedError } from './errors';
 import { PARAM_KEYS } from './request';
-import {
-	type SendResponse,
-	type ServiceListEntry,
-	distributeResults,
-	entriesInRequestOrder,
-} from './results';
+import { type SendResponse, type ServiceListEntry, distributeResults } from './results';
 
 /**
  * Whether every recipient of the request gets the same text: no per-recipient values and no
@@ -90,20 +85,21 @@ export async function applyAnswer(
 	const detailsForAll = sameTextForAll(request);
 	const item = (entry: ServiceListEntry) =>
 		messageItem(entry as unknown as IDataObject, response, detailsForAll || entry === firstEntry);
+	const answer = distributeResults(request, response);
 	// The usual answer (entry i for recipient i) goes straight to the items, in request order.
-	const inOrder = entriesInRequestOrder(request, response);
-	if (inOrder) {
+	if (answer.inOrder) {
+		const entries = answer.inOrder;
 		let position = 0;
 		for (const member of request.members) {
 			const { rows } = outcomes.get(member.itemIndex);
-			for (let i = 0; i < member.numbers.length; i++) rows.push(item(inOrder[position++]));
+			for (let i = 0; i < member.numbers.length; i++) rows.push(item(entries[position++]));
 			if (pacer.due()) await pacer.pause();
 		}
 		return;
 	}
-	const distributed = distributeResults(request, response);
-	if (distributed.unmatched.length > 0) reportUnmatched.call(this, distributed.unmatched);
-	for (const result of distributed.items) {
+	const { items, unmatched } = answer.matched;
+	if (unmatched.length > 0) reportUnmatched.call(this, unmatched);
+	for (const result of items) {
 		const outcome = outcomes.get(result.itemIndex);
 		for (const sent of result.sent) outcome.rows.push(item(sent.entry));
 		if (result.skipped.length > 0)

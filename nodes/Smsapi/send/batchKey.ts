@@ -2,16 +2,14 @@
  * The batch key of a send (batching.ts): everything that must be equal for two sends to share a
  * request, and the part of the wire form the sends of a request share.
  */
-import { PER_RECIPIENT_KEYS } from './request';
+import { isPerRecipientKey } from './request';
 import type { SendUpload } from './upload';
-
-const PER_RECIPIENT = new Set<string>(PER_RECIPIENT_KEYS);
 
 /** The wire parameters but the recipients and their values: what the items of a request share. */
 export function sharedPart(wire: Record<string, string>): Record<string, string> {
 	const shared: Record<string, string> = {};
 	for (const [key, value] of Object.entries(wire)) {
-		if (key !== 'to' && !PER_RECIPIENT.has(key)) shared[key] = value;
+		if (key !== 'to' && !isPerRecipientKey(key)) shared[key] = value;
 	}
 	return shared;
 }
@@ -64,7 +62,7 @@ export class BatchKeys {
 		let key = send.parts === undefined ? '' : `parts ${send.parts};`;
 		for (const name of names) {
 			if (name === 'to') continue;
-			if (PER_RECIPIENT.has(name)) key += `+${name};`;
+			if (isPerRecipientKey(name)) key += `+${name};`;
 			else key += `${name.length}:${name}${wire[name].length}:${wire[name]};`;
 		}
 		if (send.upload) key += `#${send.upload.sha256}`;
@@ -83,7 +81,7 @@ export class BatchKeys {
 		if (names !== last.names || send.parts !== last.parts) return false;
 		if (send.upload?.sha256 !== last.file) return false;
 		for (const name of names) {
-			if (name === 'to' || PER_RECIPIENT.has(name)) continue;
+			if (name === 'to' || isPerRecipientKey(name)) continue;
 			if (wire[name] !== last.wire[name]) return false;
 		}
 		return true;

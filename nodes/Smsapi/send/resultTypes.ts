@@ -64,3 +64,13 @@ export interface DistributedResults {
 	/** Entries of `list` that matched no recipient (should not happen; never dropped silently). */
 	unmatched: ServiceListEntry[];
 }
+
+/**
+ * A service answer handed back to the recipients of its request, in one of two shapes. `inOrder`:
+ * the answer's entries when entry i is the answer for recipient i (the usual answer: nothing
+ * skipped or unmatched, and a request of 10,000 recipients goes back without an object per
+ * recipient). `matched`: for any other answer, what the matching gives each item.
+ */
+export type AnswerForRecipients =
+	| { inOrder: readonly ServiceListEntry[]; matched?: undefined }
+	| { inOrder?: undefined; matched: DistributedResults };

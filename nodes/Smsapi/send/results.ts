@@ -5,6 +5,7 @@
 import { SameNumberIndex } from '../helpers/numbers';
 import type { ServiceRequest } from './batching';
 import type {
+	AnswerForRecipients,
 	DistributedResults,
 	InvalidNumberEntry,
 	ItemSendResult,
@@ -12,7 +13,7 @@ import type {
 	ServiceListEntry,
 	SkippedRecipient,
 } from './resultTypes';
-import { digits, inRequestOrder, isInRequestOrder } from './resultsInOrder';
+import { digits, isInRequestOrder } from './resultsInOrder';
 
 export type { SendResponse, ServiceListEntry } from './resultTypes';
 
@@ -58,35 +59,17 @@ class FreeSlots<K> {
 }
 
 /**
- * Hand a service answer back to the items of `batch`. Entries of `list` are matched to
- * recipients by the `idx` they carry (every message the node sends has one, so recipients that
- * share a number with Allow Duplicates get their own entry), then by `submitted_number` (the
- * number as sent), then by `number` (with country prefix), then by national/international form,
- * each time to the first free recipient in request order; when as many entries as free
- * recipients remain, by order. Recipients left without an entry were skipped: as invalid (with
- * the service's `invalid_numbers` message when it listed them), as a repeat of a number already
- * in the request (`allow_duplicates` off), or because the whole request failed (its error then
- * applies to every recipient). Linear in the size of the request and the answer.
+ * Hand a service answer back to the recipients of `batch`: in request order when it is (see
+ * `isInRequestOrder`), else by `distributeByMatching`.
  */
 export function distributeResults(
 	batch: ServiceRequest,
 	response: SendResponse | readonly ServiceListEntry[],
-): DistributedResults {
+): AnswerForRecipients {
 	const { list } = readAnswer(response);
-	return inRequestOrder(batch, list, sentIdxOf(batch)) ?? distributeByMatching(batch, response);
-}
-
-/**
- * The answer's entries when entry i is the answer for recipient i (the usual answer: what
- * `distributeResults` gives then is recipient i → entry i, nothing skipped or unmatched), else
- * undefined. A request of 10,000 recipients then goes back without an object per recipient.
- */
-export function entriesInRequestOrder(
-	batch: ServiceRequest,
-	response: SendResponse | readonly ServiceListEntry[],
-): readonly ServiceListEntry[] | undefined {
-	const { list } = readAnswer(response);
-	return isInRequestOrder(batch, list, sentIdxOf(batch)) ? list : undefined;
+	return isInRequestOrder(batch, list, sentIdxOf(batch))
+		? { inOrder: list }
+		: { matched: distributeByMatching(batch, response) };
 }
 
 /** The answer's entries that are objects, and the answer itself (a bare list as `{ list }`). */
@@ -105,8 +88,17 @@ function sentIdxOf(batch: ServiceRequest): string[] {
 }
 
 /**
- * `distributeResults` by the matching alone, for any answer (what an answer in request order is
- * handed back as the short way, resultsInOrder.ts, gives the same: the tests compare the two).
+ * Hand a service answer back to the items of `batch` by matching its entries to recipients (any
+ * answer; `distributeResults` takes the short way for one in request order, and the tests check
+ * that the matching would give it the same). Entries of `list` are matched to recipients by the
+ * `idx` they carry (every message the node sends has one, so recipients that share a number with
+ * Allow Duplicates get their own entry), then by `submitted_number` (the number as sent), then by
+ * `number` (with country prefix), then by national/international form, each time to the first
+ * free recipient in request order; when as many entries as free recipients remain, by order.
+ * Recipients left without an entry were skipped: as invalid (with the service's `invalid_numbers`
+ * message when it listed them), as a repeat of a number already in the request
+ * (`allow_duplicates` off), or because the whole request failed (its error then applies to every
+ * recipient). Linear in the size of the request and the answer.
  */
 export function distributeByMatching(
 	batch: ServiceRequest,

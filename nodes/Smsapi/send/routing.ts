@@ -37,9 +37,9 @@ import { type TextTemplate, asTemplate, carriable, cutText, textTemplate } from 
 import {
 	MAX_PERSONALISED_PER_REQUEST,
 	PARAM_KEYS,
-	PER_RECIPIENT_KEYS,
 	type SendRequest,
 	hasParameter,
+	isPerRecipientKey,
 } from './request';
 
 /** From this node version on, personalised texts travel as one template unless switched off. */
@@ -206,8 +206,6 @@ export function halvingBudget(request: ServiceRequest): HalvingBudget {
 	return { left: 4 * Math.ceil(Math.log2(Math.max(2, request.members.length))) + 4 };
 }
 
-const PER_RECIPIENT = new Set<string>(PER_RECIPIENT_KEYS);
-
 /** Members `from` to `to` (excluded) of a request as a request of their own, in its wire form. */
 function partOf(request: ServiceRequest, from: number, to: number): ServiceRequest {
 	const members = request.members.slice(from, to);
@@ -222,7 +220,7 @@ function partOf(request: ServiceRequest, from: number, to: number): ServiceReque
 				.split(',')
 				.slice(start, start + recipients)
 				.join(',');
-		else if (PER_RECIPIENT.has(key))
+		else if (isPerRecipientKey(key))
 			params[key] = value
 				.split('|')
 				.slice(start, start + recipients)

@@ -70,6 +70,16 @@ describe('parameters read without n8n’s expression engine', () => {
 		expect(readSecret({ getNodeParameter: () => { throw new Error('not asked'); } }, node)).toBe(NODE_ID);
 	});
 
+	it('n8n resolving the webhooks (on every callback) resolves the default Secret once per field that needs it, not once per read', () => {
+		const workflow = createWorkflow(trigger, { event: 'dlr' });
+		const getParameterValue = jest.spyOn(workflow.expression, 'getParameterValue');
+		const webhooks = registeredWebhooks(workflow);
+		expect(webhooks.map(({ method, path }) => `${method} ${path.slice(path.indexOf('/'))}`)).toEqual([`GET /dlr/${NODE_ID}`, 'GET /dlr']);
+		const secretReads = getParameterValue.mock.calls.filter(([value]) => value === '={{ $nodeId }}');
+		// The path of the path-secret webhook and the methods of the query-secret one read the Secret.
+		expect(secretReads).toHaveLength(2);
+	});
+
 	it('tells values with an expression anywhere from plain ones', () => {
 		expect([holdsExpression('=x'), holdsExpression({ a: [1, { b: '={{1}}' }] }), holdsExpression(['a', '=b'])]).toEqual([true, true, true]);
 		expect([holdsExpression('x='), holdsExpression({ a: [1, { b: 'c' }] }), holdsExpression(null), holdsExpression(true)]).toEqual([false, false, false, false]);

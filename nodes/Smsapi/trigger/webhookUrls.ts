@@ -33,10 +33,16 @@ export const PATH_SECRET_WEBHOOK: WebhookType = 'default';
  */
 export const QUERY_SECRET_WEBHOOK = 'queryStringSecret' as WebhookType;
 
-/** The secret parameter, trimmed, when it is a non-empty string (JavaScript, inside an expression). */
-const HAS_SECRET =
-	'(typeof $parameter["secret"] === "string" && $parameter["secret"].trim() !== "")';
-const SECRET_SEGMENT = `encodeURIComponent($parameter["secret"].trim()).replace(/[%!'()*]/g, "_").replace(/^\\./, "_")`;
+/**
+ * `body`, an expression over `secret`, given the Secret parameter read once. Each read of
+ * `$parameter["secret"]` resolves the parameter again, and the default `={{ $nodeId }}` is an
+ * expression: on n8n 2.x one more evaluation in its expression isolate for every read, for every
+ * callback (n8n resolves the webhooks' paths and methods on each call).
+ */
+const withSecret = (body: string): string => `((secret) => ${body})($parameter["secret"])`;
+/** The secret, trimmed, is a non-empty string (JavaScript, inside withSecret). */
+const HAS_SECRET = '(typeof secret === "string" && secret.trim() !== "")';
+const SECRET_SEGMENT = `encodeURIComponent(secret.trim()).replace(/[%!'()*]/g, "_").replace(/^\\./, "_")`;
 
 /** The secret as it appears in the path (the TypeScript twin of SECRET_SEGMENT). */
 export function secretPathSegment(secret: string): string {
@@ -47,7 +53,7 @@ export function secretPathSegment(secret: string): string {
 
 /** `path` of the path-secret webhook: `<event>/<secret segment>`, or `<event>` without a secret. */
 export function pathSecretWebhookPath(): string {
-	return `={{ $parameter["event"] + (${HAS_SECRET} ? "/" + ${SECRET_SEGMENT} : "") }}`;
+	return `={{ $parameter["event"] + ${withSecret(`(${HAS_SECRET} ? "/" + ${SECRET_SEGMENT} : "")`)} }}`;
 }
 
 /** Whether the Secret is a text with more than blanks (HAS_SECRET, for a value without expression). */
@@ -79,7 +85,7 @@ export function querySecretWebhookPath(): string {
  * none (n8n skips a webhook whose methods are empty, webhook.service.ts `getNodeWebhooks`).
  */
 export function querySecretWebhookMethods(): string {
-	return `={{ ${HAS_SECRET} ? ${httpMethodsOfEvent()} : "" }}`;
+	return `={{ ${withSecret(`(${HAS_SECRET} ? ${httpMethodsOfEvent()} : "")`)} }}`;
 }
 
 /** The URL of the earlier layout: the webhook URL without the secret segment, with `?secret=`. */

@@ -90,6 +90,15 @@ interface ProbeSample {
 	gcMs: number;
 }
 
+/** The lines the probe has written so far (none when it has written nothing yet). */
+function probeLines(file: string): string[] {
+	try {
+		return fs.readFileSync(file, 'utf8').split('\n');
+	} catch {
+		return [];
+	}
+}
+
 /**
  * The probe's samples of process `pid` between `from` and `to` (epoch ms), in order; empty when
  * there are none. A line covers the 100 ms before it and its block (the probe's timer waited for
@@ -97,16 +106,11 @@ interface ProbeSample {
  * the run counts, and the start of the next run (n8n's work on its items) does not.
  */
 function probeSamples(file: string, pid: number, from: number, to: number): ProbeSample[] {
-	let text = '';
-	try {
-		text = fs.readFileSync(file, 'utf8');
-	} catch {
-		return [];
-	}
 	const samples: ProbeSample[] = [];
-	for (const line of text.split('\n')) {
+	for (const line of probeLines(file)) {
 		const [at, linePid, ms, gcMs] = line.split(' ').map(Number);
-		if (linePid === pid && at >= from && at - 100 - ms <= to) samples.push({ at, ms, gcMs: gcMs ?? NaN });
+		// The `block` and `execute` lines have a word in the third column.
+		if (linePid === pid && Number.isFinite(ms) && at >= from && at - 100 - ms <= to) samples.push({ at, ms, gcMs: gcMs ?? NaN });
 	}
 	return samples;
 }
@@ -173,5 +177,40 @@ export function blockTimeline(file: string, pid: number, from: number, to: numbe
 		if (!(accepted <= last)) last = accepted;
 	}
 	const { at: blockAt, ms } = samples[at];
-	return `block of ${ms.toFixed(0)} ms in the 100 ms before +${blockAt - from} ms; messages accepted +${first - from}…+${last - from} ms; answered +${to - from} ms`;
+	const execute = executeWindows(file, pid, from, to)
+		.map((w) => `; ${w.node}.execute() +${(w.calledAt - from).toFixed(0)}…+${(w.settledAt - from).toFixed(0)} ms, longest block in it ${w.longestBlockMs.toFixed(0)} ms`)
+		.join('');
+	return `block of ${ms.toFixed(0)} ms in the 100 ms before +${blockAt - from} ms; messages accepted +${first - from}…+${last - from} ms; answered +${to - from} ms${execute}`;
+}
+
+/** An execute() of a watched node (event-loop-probe.js) and the blocks of 50 ms or more in it. */
+export interface ExecuteWindow {
+	node: string;
+	/** Epoch ms: execute() called, its promise settled. */
+	calledAt: number;
+	settledAt: number;
+	/** The longest block running at a time inside the window (0: none of 50 ms or more). */
+	longestBlockMs: number;
+}
+
+/**
+ * The execute() windows of process `pid` called between `from` and `to` (epoch ms), each with the
+ * longest block the probe saw running inside it (its timer due between the call and the settling):
+ * a block of the node's own turns, or of a turn it shares with n8n's code that calls it or takes
+ * its output. A block outside every window is n8n's own work around the node.
+ */
+export function executeWindows(file: string, pid: number, from: number, to: number): ExecuteWindow[] {
+	const windows: ExecuteWindow[] = [];
+	const blocks: Array<{ at: number; ms: number }> = [];
+	for (const line of probeLines(file)) {
+		const [at, linePid, kind, value, node] = line.split(' ');
+		if (Number(linePid) !== pid) continue;
+		if (kind === 'block') blocks.push({ at: Number(at), ms: Number(value) });
+		if (kind === 'execute' && Number(value) >= from && Number(value) <= to)
+			windows.push({ node, calledAt: Number(value), settledAt: Number(at), longestBlockMs: 0 });
+	}
+	for (const window of windows)
+		for (const block of blocks)
+			if (block.at >= window.calledAt && block.at <= window.settledAt) window.longestBlockMs = Math.max(window.longestBlockMs, block.ms);
+	return windows;
 }

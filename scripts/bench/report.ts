@@ -18,22 +18,28 @@ export interface Row {
 	n8nRssRiseMb: number | null;
 	/** The longest event-loop block in n8n's main process during the runs (the worst of them). */
 	eventLoopMaxMs?: number | null;
+	/**
+	 * The longest block running inside the node's execute() (the SMSAPI node, n8n's No Op; 0: none
+	 * of 50 ms or more): the node's own turns, where the column before also counts n8n's work around it.
+	 */
+	executeBlockMaxMs?: number | null;
 	note?: string;
 }
 
 export function table(rows: Row[], meta: Record<string, unknown>, settings: { latencyMs: number; cap: number; repeat: number }): string {
 	const fmt = (v: number | null, digits = 0) => (v === null || Number.isNaN(v) ? '—' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+	const executeBlock = (ms: number | null | undefined) => (ms == null || Number.isNaN(ms) ? '—' : ms === 0 ? '< 50 ms' : `${fmt(ms)} ms`);
 	const time = (ms: number | null) => (ms === null ? 'skipped' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
 	const lines = [
 		`n8n ${meta.n8n} (on the Node of its line; bench driver on Node ${meta.node}), ${meta.cpus}, ${meta.memory}; emulator latency ${settings.latencyMs} ms, cap ${settings.cap} simultaneous sends (202 above); median of ${settings.repeat}; load average at start ${meta.loadAverage}`,
 		`n8n settings: ${meta.settings}`,
 		'',
-		'| what | N | time | requests | accepted | 202s | peak in flight | n8n peak RSS (rise) | longest event-loop block |',
-		'|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+		"| what | N | time | requests | accepted | 202s | peak in flight | n8n peak RSS (rise) | longest event-loop block | the same inside the node's execute() |",
+		'|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
 	];
 	for (const row of rows) {
 		lines.push(
-			`| ${row.what} | ${row.n.toLocaleString('en-US')} | ${time(row.timeMs)}${row.note ? `, ${row.note}` : ''} | ${fmt(row.requests)} | ${fmt(row.accepted)} | ${fmt(row.refused202)} | ${fmt(row.peakInFlight)} | ${row.n8nPeakRssMb === null ? '—' : `${fmt(row.n8nPeakRssMb)} MB (+${fmt(row.n8nRssRiseMb)})`} | ${row.eventLoopMaxMs == null || Number.isNaN(row.eventLoopMaxMs) ? '—' : `${fmt(row.eventLoopMaxMs)} ms`} |`,
+			`| ${row.what} | ${row.n.toLocaleString('en-US')} | ${time(row.timeMs)}${row.note ? `, ${row.note}` : ''} | ${fmt(row.requests)} | ${fmt(row.accepted)} | ${fmt(row.refused202)} | ${fmt(row.peakInFlight)} | ${row.n8nPeakRssMb === null ? '—' : `${fmt(row.n8nPeakRssMb)} MB (+${fmt(row.n8nRssRiseMb)})`} | ${row.eventLoopMaxMs == null || Number.isNaN(row.eventLoopMaxMs) ? '—' : `${fmt(row.eventLoopMaxMs)} ms`} | ${executeBlock(row.executeBlockMaxMs)} |`,
 		);
 	}
 	return lines.join('\n');

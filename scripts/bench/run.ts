@@ -18,7 +18,7 @@ import { startEmulator, type Emulator } from '../../test/emulator';
 import { createN8n, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, startPostgres, stopAllN8n, type N8nInstance, type PostgresServer, type WorkflowJson } from '../../test/e2e/harness';
 import { dlr, dlrQuery } from '../../test/e2e/trigger/support/callbacks';
 import { againstSetFloor, type CallsRun, campaignAgainstSet, campaignOwnCost, longestOf, personalisedAgainstParam1, type Row, table, triggerAgainstWebhook } from './report';
-import { acceptedMessages, blockTimeline, cpuSeconds, freshEmulator, gcPauseAtLongestBlockMs, loadCounters, longestEventLoopBlockMs, median, probeCaughtUp, waitIdle, withPeakRss } from './measure';
+import { acceptedMessages, blockTimeline, cpuSeconds, executeWindows, freshEmulator, gcPauseAtLongestBlockMs, loadCounters, longestEventLoopBlockMs, median, probeCaughtUp, waitIdle, withPeakRss } from './measure';
 import {
 	CAMPAIGN_MESSAGE,
 	CAMPAIGN_MESSAGE_SLOW,
@@ -214,7 +214,7 @@ async function main(): Promise<void> {
 
 		// Per size, the repeats interleave the scenarios: the Set floor and the node share the machine's noise.
 		for (const n of SIZES) {
-			const perScenario = new Map<string, Array<{ ms: number; counters: Awaited<ReturnType<typeof loadCounters>>; accepted: number; peak: number; rise: number; eventLoopMs: number; gcMs: number }>>();
+			const perScenario = new Map<string, Array<{ ms: number; counters: Awaited<ReturnType<typeof loadCounters>>; accepted: number; peak: number; rise: number; eventLoopMs: number; gcMs: number; executeMs: number }>>();
 			for (let rep = 0; rep < REPEAT; rep++) {
 				for (const s of scenarios.filter((sc) => sc.sizes.includes(n))) {
 					if (Date.now() > DEADLINE - TRIGGER_BUDGET_MS) break;
@@ -229,12 +229,15 @@ async function main(): Promise<void> {
 					await probeCaughtUp(EVENT_LOOP_FILE, pid, endedAt);
 					const eventLoopMs = longestEventLoopBlockMs(EVENT_LOOP_FILE, pid, startedAt, endedAt);
 					const gcMs = gcPauseAtLongestBlockMs(EVENT_LOOP_FILE, pid, startedAt, endedAt);
+					// Inside the node's execute() (the SMSAPI node, n8n's No Op): NaN for the other rows.
+					const windows = executeWindows(EVENT_LOOP_FILE, pid, startedAt, endedAt);
+					const executeMs = windows.length ? Math.max(...windows.map((w) => w.longestBlockMs)) : NaN;
 					if (n >= 100_000) log(`${s.key} N=${n} #${rep + 1}: ${blockTimeline(EVENT_LOOP_FILE, pid, startedAt, startedAt + ms, emulator)}`);
 					const counters = await loadCounters(emulator);
 					const accepted = acceptedMessages(emulator) + emulator.state.hlrLookups.length;
-					log(`${s.key} N=${n} #${rep + 1}: ${ms.toFixed(0)} ms (n8n's CPU ${cpuMs.toFixed(0)} ms), ${counters.requests} requests, ${accepted} accepted, ${counters.refusedTooMany} × 202, longest event-loop block ${eventLoopMs} ms (V8's longest GC pause around it ${gcMs.toFixed(0)} ms)`);
+					log(`${s.key} N=${n} #${rep + 1}: ${ms.toFixed(0)} ms (n8n's CPU ${cpuMs.toFixed(0)} ms), ${counters.requests} requests, ${accepted} accepted, ${counters.refusedTooMany} × 202, longest event-loop block ${eventLoopMs} ms (V8's longest GC pause around it ${gcMs.toFixed(0)} ms), inside the node's execute() ${executeMs === 0 ? '< 50' : executeMs.toFixed(0)} ms`);
 					const list = perScenario.get(s.key) ?? [];
-					list.push({ ms, counters, accepted, peak, rise: peak - before, eventLoopMs, gcMs });
+					list.push({ ms, counters, accepted, peak, rise: peak - before, eventLoopMs, gcMs, executeMs });
 					perScenario.set(s.key, list);
 				}
 			}
@@ -254,6 +257,7 @@ async function main(): Promise<void> {
 					n8nPeakRssMb: last ? Math.max(...runs.map((r) => r.peak)) : null,
 					n8nRssRiseMb: last ? median(runs.map((r) => r.rise)) : null,
 					eventLoopMaxMs: last ? longestOf(runs.map((r) => r.eventLoopMs)) : null,
+					executeBlockMaxMs: last ? longestOf(runs.map((r) => r.executeMs)) : null,
 				});
 			}
 			findings.push(...campaignAgainstSet(n, perScenario.get('campaign-set') ?? [], perScenario.get('campaign') ?? []));
@@ -272,7 +276,7 @@ async function main(): Promise<void> {
 				if (runs.length === 0) continue;
 				const each = (pick: (r: (typeof runs)[number]) => number) => runs.map((r) => Math.round(pick(r))).join(', ');
 				findings.push(
-					`N=${n.toLocaleString('en-US')}, ${s.what}: longest event-loop block of each run ${each((r) => r.eventLoopMs)} ms; V8's longest garbage-collection pause around it ${each((r) => r.gcMs)} ms`,
+					`N=${n.toLocaleString('en-US')}, ${s.what}: longest event-loop block of each run ${each((r) => r.eventLoopMs)} ms; V8's longest garbage-collection pause around it ${each((r) => r.gcMs)} ms; longest block inside the node's execute() ${each((r) => r.executeMs)} ms (0: none of 50 ms or more)`,
 				);
 			}
 			const raw: number[] = [];

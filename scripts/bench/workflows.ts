@@ -149,6 +149,9 @@ const STATIC_SECRET = process.env.BENCH_STATIC_SECRET === '1' ? 'benchsecret0123
 /** The trigger's version a new node gets (BENCH_TRIGGER_VERSION=1: the version saved triggers may have). */
 const TRIGGER_VERSION = Number(process.env.BENCH_TRIGGER_VERSION ?? 2);
 
+/** BENCH_TRIGGER_COMBINE_MS: the trigger's "Combine Callbacks Within" instead of its version's default (probe). */
+const TRIGGER_COMBINE_MS = process.env.BENCH_TRIGGER_COMBINE_MS;
+
 export function benchWorkflow(branches: Array<{ key: string; node: Json; withCode?: boolean }>, credential: Credential) {
 	const at = (x: number, y: number) => [x, y];
 	const nodes: Json[] = [
@@ -212,7 +215,7 @@ export function benchWorkflow(branches: Array<{ key: string; node: Json; withCod
 			'SMSAPI Trigger',
 			'n8n-nodes-smsapi-plus.smsapiTrigger',
 			TRIGGER_VERSION,
-			{ event: 'dlr', ...(STATIC_SECRET ? { secret: STATIC_SECRET } : {}), ...(process.env.BENCH_TRIGGER_DEDUPE === '0' ? { deduplicate: false } : {}) },
+			{ event: 'dlr', ...(STATIC_SECRET ? { secret: STATIC_SECRET } : {}), ...(process.env.BENCH_TRIGGER_DEDUPE === '0' ? { deduplicate: false } : {}), ...(TRIGGER_COMBINE_MS ? { combineWithin: Number(TRIGGER_COMBINE_MS) } : {}) },
 			{ id: triggerNodeId, webhookId: triggerWebhookId, credentials: { smsapiApi: credential } },
 			at(0, -600),
 		),

@@ -121,6 +121,14 @@ export interface CallsRun {
 	rise: number;
 }
 
+/** Delivery reports in each call of the trigger rows (the most the service puts in one callback). */
+export const REPORTS_PER_CALL = 5;
+
+/** Reports per second of a run of report calls. */
+export function reportsPerSecond(run: Pick<CallsRun, 'ms' | 'calls'>): number {
+	return (run.calls * REPORTS_PER_CALL) / (run.ms / 1000);
+}
+
 /**
  * The trigger against n8n's Webhook node on the same calls (issue 47): reports per second of the
  * runs of the same repeat, as a ratio (the target: at least 1 ×), and n8n's memory rise of each
@@ -129,8 +137,7 @@ export interface CallsRun {
 export function triggerAgainstWebhook(trigger: CallsRun[], webhook: CallsRun[]): string[] {
 	const pairs = Math.min(trigger.length, webhook.length);
 	if (pairs === 0) return [];
-	const rate = (run: CallsRun) => (run.calls * 5) / (run.ms / 1000);
-	const ratios = Array.from({ length: pairs }, (_, i) => rate(trigger[i]) / rate(webhook[i]));
+	const ratios = Array.from({ length: pairs }, (_, i) => reportsPerSecond(trigger[i]) / reportsPerSecond(webhook[i]));
 	const rises = (runs: CallsRun[]) => runs.slice(0, pairs).map((r) => `+${r.rise.toFixed(0)}`).join(', ');
 	return [
 		`SMSAPI Trigger against n8n's Webhook node (reports/s), median of ${pairs} paired runs: **${median(ratios).toFixed(2)} ×** (each: ${ratios.map((r) => r.toFixed(2)).join(', ')}; the target: ≥ 1 ×); n8n's memory rise in each run ${rises(trigger)} MB against ${rises(webhook)} MB (the target: no larger)`,

@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import { startEmulator, type Emulator } from '../../test/emulator';
 import { createN8n, SMSAPI_CREDENTIAL_TYPE, smsapiTokenCredentialData, startPostgres, stopAllN8n, type N8nInstance, type PostgresServer, type WorkflowJson } from '../../test/e2e/harness';
 import { dlr, dlrQuery } from '../../test/e2e/trigger/support/callbacks';
-import { againstSetFloor, type CallsRun, campaignAgainstSet, campaignOwnCost, longestOf, personalisedAgainstParam1, type Row, table, triggerAgainstWebhook } from './report';
+import { againstSetFloor, type CallsRun, campaignAgainstSet, campaignOwnCost, longestOf, personalisedAgainstParam1, REPORTS_PER_CALL, reportsPerSecond, type Row, table, triggerAgainstWebhook } from './report';
 import { acceptedMessages, blockTimeline, cpuSeconds, executeWindows, freshEmulator, gcPauseAtLongestBlockMs, loadCounters, longestEventLoopBlockMs, median, probeCaughtUp, waitIdle, withPeakRss } from './measure';
 import {
 	CAMPAIGN_MESSAGE,
@@ -119,7 +119,7 @@ async function rawPost(emulator: Emulator, n: number): Promise<number> {
 }
 
 /**
- * Up to `calls` GET requests of 5 delivery reports each, `TRIGGER_CLIENTS` at a time, for at most
+ * Up to `calls` GET requests of REPORTS_PER_CALL delivery reports each, `TRIGGER_CLIENTS` at a time, for at most
  * `TRIGGER_SECONDS`: the calls answered and the time they took (throughput = reports / time).
  */
 async function reportCalls(url: string, calls: number): Promise<{ ms: number; calls: number }> {
@@ -132,7 +132,7 @@ async function reportCalls(url: string, calls: number): Promise<{ ms: number; ca
 		while (next < calls && Date.now() < stopAt) {
 			next++;
 			const target = new URL(url);
-			const reports = Array.from({ length: 5 }, (_, i) => dlr({ to: String(48500100000 + i) }));
+			const reports = Array.from({ length: REPORTS_PER_CALL }, (_, i) => dlr({ to: String(48500100000 + i) }));
 			for (const [key, value] of Object.entries(dlrQuery(reports))) target.searchParams.set(key, value);
 			const res = await fetch(target, { signal: AbortSignal.timeout(30_000) });
 			await res.text();
@@ -324,10 +324,10 @@ async function main(): Promise<void> {
 		}
 		for (const target of targets.filter((t) => triggerRuns.has(t.what))) {
 			const runs = triggerRuns.get(target.what) ?? [];
-			const rate = runs.length ? median(runs.map((r) => (r.calls * 5) / (r.ms / 1000))) : null;
+			const rate = runs.length ? median(runs.map(reportsPerSecond)) : null;
 			rows.push({
 				what: target.what,
-				n: runs.length ? median(runs.map((r) => r.calls * 5)) : 0,
+				n: runs.length ? median(runs.map((r) => r.calls * REPORTS_PER_CALL)) : 0,
 				runs: runs.length,
 				timeMs: runs.length ? median(runs.map((r) => r.ms)) : null,
 				timesMs: runs.map((r) => Math.round(r.ms)),

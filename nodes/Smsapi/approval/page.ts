@@ -13,7 +13,14 @@ import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { CHECK_FIELD } from './answerLink';
-import { ANSWER_FIELD, APPROVE, DECLINE, LINK_FIELD, STEP_FIELD, TEXT_FIELD } from './submittedAnswer';
+import {
+	ANSWER_FIELD,
+	APPROVE,
+	DECLINE,
+	LINK_FIELD,
+	STEP_FIELD,
+	TEXT_FIELD,
+} from './submittedAnswer';
 import { type FormField, MAX_ANSWER_LENGTH, fieldName } from './formFields';
 import type { Question } from './question';
 

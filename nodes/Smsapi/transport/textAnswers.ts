@@ -14,8 +14,7 @@ import type { SmsapiRequest, SmsapiTextShape } from './types';
 function expectOk(text: string, shape: string): string {
 	const trimmed = text.trim();
 	const match = /^OK(?::\s*([\s\S]*))?$/.exec(trimmed);
-	if (!match)
-		throw new SmsapiParseError(`Expected an "OK" answer (${shape}), got: ${trimmed}`);
+	if (!match) throw new SmsapiParseError(`Expected an "OK" answer (${shape}), got: ${trimmed}`);
 	return match[1] ?? '';
 }
 
@@ -164,8 +163,7 @@ export function parseSenderListText(text: string): Array<{ sender: string; statu
 		.filter((entry) => entry !== '')
 		.map((entry) => {
 			const comma = entry.lastIndexOf(',');
-			if (comma < 0)
-				throw new SmsapiParseError(`Unexpected sender list entry: ${entry}`);
+			if (comma < 0) throw new SmsapiParseError(`Unexpected sender list entry: ${entry}`);
 			return { sender: entry.slice(0, comma).trim(), status: entry.slice(comma + 1).trim() };
 		});
 }

@@ -7,10 +7,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { triggerProperties, triggerSubtitle, triggerWebhooks } from './trigger/description';
+import { triggerProperties, triggerSubtitle } from './trigger/description';
 import { handleCallback } from './trigger/handler';
 import { getReceivingNumbers } from './trigger/receivingNumbers';
 import { callbackExists, registerCallback, unregisterCallback } from './trigger/registry';
+import { triggerWebhooks } from './trigger/webhookUrls';
 
 /**
  * SMSAPI callbacks (delivery reports, inbound messages, lookup results, short-link clicks, bulk
@@ -30,8 +31,10 @@ export class SmsapiTrigger implements INodeType {
 		group: ['trigger'],
 		// Version 2: callbacks close together start one execution ("Combine Callbacks Within",
 		// trigger/combine.ts); triggers saved with version 1 keep one execution per callback.
-		version: [1, 2],
-		defaultVersion: 2,
+		// Version 3: no Secret by default (n8n 2.x then resolves the URL without its expression
+		// engine) and the window counted from the latest callback of a burst. Saved triggers keep theirs.
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: triggerSubtitle,
 		description:
 			'Starts the workflow on SMSAPI delivery reports, inbound messages, lookup results, clicks and bulk starts',

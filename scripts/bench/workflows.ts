@@ -141,13 +141,17 @@ export function httpRequestNode(serviceUrl: string, throttled: boolean): Json {
  *   that node has finished;
  * - Webhook "Reports" (GET /webhook/bench-dlr, answered at once) → No Op: what the trigger is compared with;
  *   "Reports v1" the same in the Webhook node's version 1 (GET /webhook/bench-dlr-v1);
- * - SMSAPI Trigger (delivery reports) → No Op, at `/webhook/<webhookId>/dlr/<node id>`.
+ * - SMSAPI Trigger (delivery reports) → No Op, at `/webhook/<webhookId>/dlr` (version 3's defaults: no
+ *   Secret), `/webhook/<webhookId>/dlr/<node id>` (versions 1 and 2: the Secret's default is the node id).
  */
-/** BENCH_STATIC_SECRET=1: the trigger's Secret a fixed text instead of its default expression (probe). */
+/** BENCH_STATIC_SECRET=1: the trigger's Secret a fixed text instead of its version's default (probe). */
 const STATIC_SECRET = process.env.BENCH_STATIC_SECRET === '1' ? 'benchsecret0123456789abcdef' : '';
 
-/** The trigger's version a new node gets (BENCH_TRIGGER_VERSION=1: the version saved triggers may have). */
-const TRIGGER_VERSION = Number(process.env.BENCH_TRIGGER_VERSION ?? 2);
+/** The trigger's version a new node gets (BENCH_TRIGGER_VERSION=1 or 2: the versions saved triggers may have). */
+const TRIGGER_VERSION = Number(process.env.BENCH_TRIGGER_VERSION ?? 3);
+
+/** The Secret segment of the trigger's URL: a fixed one, none (version 3's default), the node id (up to version 2). */
+const secretSegment = (nodeId: string) => (STATIC_SECRET ? `/${STATIC_SECRET}` : TRIGGER_VERSION >= 3 ? '' : `/${nodeId}`);
 
 /** BENCH_TRIGGER_COMBINE_MS: the trigger's "Combine Callbacks Within" instead of its version's default (probe). */
 const TRIGGER_COMBINE_MS = process.env.BENCH_TRIGGER_COMBINE_MS;
@@ -226,7 +230,7 @@ export function benchWorkflow(branches: Array<{ key: string; node: Json; withCod
 	connections['SMSAPI Trigger'] = { main: [[{ node: 'Trigger received', type: 'main', index: 0 }]] };
 	return {
 		workflow: { name: 'bench: SMSAPI against n8n\'s own nodes', nodes, connections, settings: { executionOrder: 'v1' } },
-		triggerPath: `${triggerWebhookId}/dlr/${STATIC_SECRET || triggerNodeId}`,
+		triggerPath: `${triggerWebhookId}/dlr${secretSegment(triggerNodeId)}`,
 	};
 }
 

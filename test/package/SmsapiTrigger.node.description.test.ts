@@ -56,9 +56,10 @@ describe('built trigger description', () => {
 			name: 'smsapiTrigger',
 			displayName: 'SMSAPI Trigger',
 			group: ['trigger'],
-			// Version 1 stays served for saved triggers; new nodes get 2 (Combine Callbacks Within).
-			version: [1, 2],
-			defaultVersion: 2,
+			// Versions 1 and 2 stay served for saved triggers; new nodes get 3 (no Secret by default,
+			// the combine window counted from the latest callback of a burst).
+			version: [1, 2, 3],
+			defaultVersion: 3,
 			inputs: [],
 		});
 		expect(description.credentials).toEqual([{ name: 'smsapiApi', required: true }]);
@@ -73,8 +74,12 @@ describe('built trigger description', () => {
 		expect([...values].sort()).toEqual(['bulk', 'click', 'dlr', 'hlr', 'mmsDlr', 'mmsMo', 'mo', 'vmsDlr']);
 	});
 
-	it('has a secret whose default is the node id, and the options usernames, allowedIps, registerCallback', () => {
-		expect(property('secret')).toMatchObject({ type: 'string', default: '={{ $nodeId }}' });
+	it('has a secret whose default is the node id up to version 2 and empty from 3, and the options usernames, allowedIps, registerCallback', () => {
+		const secrets = description.properties.filter((p) => p.name === 'secret');
+		expect(secrets).toEqual([
+			expect.objectContaining({ type: 'string', default: '={{ $nodeId }}', displayOptions: { show: { '@version': [{ _cnd: { lte: 2 } }] } } }),
+			expect.objectContaining({ type: 'string', default: '', displayOptions: { show: { '@version': [{ _cnd: { gte: 3 } }] } } }),
+		]);
 		expect(property('deduplicate')).toMatchObject({ type: 'boolean', default: true });
 		const options = (property('options').options as INodeProperties[]).map((option) => option.name);
 		expect(options).toEqual(expect.arrayContaining(['usernames', 'allowedIps', 'registerCallback']));

@@ -4,17 +4,18 @@
  * report of the window, in the order they came; the others start nothing. Version 1, a window of 0
  * and the Test URL keep one execution per callback.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import {
 	combineCallbacks,
 	combineWindowMs,
 	DEFAULT_COMBINE_MS,
+	LONGEST_WAIT_FACTOR,
 	MAX_COMBINE_WINDOW_MS,
 	MAX_COMBINED_ITEMS,
 	openBatchCount,
 } from '../../nodes/Smsapi/trigger/combine';
-import { callWebhook, createWorkflow, dlrQuery, FakeResponse, forgetProcessMemory, itemsOf, pathSecretUrlPath, reloadWorkflow, respondLikeN8n } from './support/webhook-calls';
+import { callWebhook, createWorkflow, dlrQuery, FakeResponse, forgetProcessMemory, itemsOf, NODE_NAME, pathSecretUrlPath, reloadWorkflow, respondLikeN8n } from './support/webhook-calls';
 import { report, SECRET, trigger, useTriggerNode } from './support/webhook-setup';
 
 useTriggerNode();
@@ -22,6 +23,18 @@ useTriggerNode();
 afterEach(() => jest.restoreAllMocks());
 
 const v2 = (parameters: IDataObject = {}) => createWorkflow(trigger, { event: 'dlr', secret: SECRET, ...parameters }, {}, 'wf-1', 2);
+const v3 = (parameters: IDataObject = {}) => createWorkflow(trigger, { event: 'dlr', secret: SECRET, ...parameters }, {}, 'wf-1', 3);
+
+/** Callbacks of two reports each, one after the other `gapMs` apart (each started after the gap, not awaited). */
+async function spaced(workflow: ReturnType<typeof v2>, count: number, gapMs: number, tag = '') {
+	const path = pathSecretUrlPath(workflow);
+	const calls = [];
+	for (let n = 0; n < count; n++) {
+		if (n > 0) await sleep(gapMs);
+		calls.push(callWebhook(trigger, workflow, { path, query: dlrQuery([report(`${tag}${n}-a`, '404'), report(`${tag}${n}-b`, '404')]) }));
+	}
+	return await Promise.all(calls);
+}
 
 /** `count` callbacks of two reports each, all sent before any answer is awaited. */
 async function burst(workflow: ReturnType<typeof v2>, count: number, mode: 'webhook' | 'manual' = 'webhook', tag = '') {
@@ -33,14 +46,17 @@ async function burst(workflow: ReturnType<typeof v2>, count: number, mode: 'webh
 }
 
 describe('Combine Callbacks Within (version 2)', () => {
-	it('is on by default for a new node, off for version 1', () => {
+	it('is on by default for a new node, off for version 1; versions 2 and 3 each have their own field', () => {
 		expect(DEFAULT_COMBINE_MS).toBe(200);
 		const properties = (trigger.description.properties ?? []).filter((property) => property.name === 'combineWithin');
-		expect(properties).toHaveLength(1);
-		expect(properties[0].default).toBe(DEFAULT_COMBINE_MS);
-		expect(properties[0].displayOptions).toEqual({ show: { '@version': [{ _cnd: { gte: 2 } }] } });
-		expect(trigger.description.version).toEqual([1, 2]);
-		expect(trigger.description.defaultVersion).toBe(2);
+		expect(properties.map((property) => [property.default, property.displayOptions])).toEqual([
+			[DEFAULT_COMBINE_MS, { show: { '@version': [2] } }],
+			[DEFAULT_COMBINE_MS, { show: { '@version': [{ _cnd: { gte: 3 } }] } }],
+		]);
+		expect(properties[0].description).toMatch(/within this time of the first one/);
+		expect(properties[1].description).toMatch(new RegExp(`no callback has come for this long, at the latest ${LONGEST_WAIT_FACTOR} times this after the first`));
+		expect(trigger.description.version).toEqual([1, 2, 3]);
+		expect(trigger.description.defaultVersion).toBe(3);
 	});
 
 	it('callbacks of one window: every one answered OK, one execution with all reports in the order they came', async () => {
@@ -113,6 +129,34 @@ describe('Combine Callbacks Within (version 2)', () => {
 	});
 });
 
+describe('Combine Callbacks Within (version 3): a quiet time after the latest callback', () => {
+	// Gaps of 700 ms against a window of 1,000: a late timer on a loaded machine has 300 ms either way.
+	it('callbacks that keep coming within the window are one execution; version 2 counts from the first and makes two', async () => {
+		const three = await spaced(v3({ combineWithin: 1000 }), 3, 700);
+		expect(three.map((call) => itemsOf(call).length)).toEqual([6, 0, 0]);
+		expect(itemsOf(three[0]).map((item) => item.MsgId)).toEqual(['0-a', '0-b', '1-a', '1-b', '2-a', '2-b']);
+		const two = await spaced(v2({ combineWithin: 1000 }), 3, 700, 'v2-');
+		expect(two.map((call) => itemsOf(call).length)).toEqual([4, 0, 2]);
+		expect(openBatchCount()).toBe(0);
+	});
+
+	it('a lone callback starts its execution one window after it came, not the longest wait', async () => {
+		const started = Date.now();
+		const [call] = await spaced(v3({ combineWithin: 300 }), 1, 0);
+		expect(itemsOf(call)).toHaveLength(2);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(295);
+		expect(Date.now() - started).toBeLessThan(300 * LONGEST_WAIT_FACTOR - 100);
+	});
+
+	it('the default Secret of version 3 is empty: the URL n8n shows ends with the event', async () => {
+		const workflow = createWorkflow(trigger, { event: 'dlr' }, {}, 'wf-1', 3);
+		expect(workflow.getNode(NODE_NAME)?.parameters.secret).toBe('');
+		expect(pathSecretUrlPath(workflow)).toMatch(/\/dlr$/);
+		const [call] = await spaced(workflow, 1, 0);
+		expect(respondLikeN8n(call)).toEqual({ status: 200, body: 'OK', executes: true });
+	});
+});
+
 describe('the dedupe memory of combined callbacks', () => {
 	it('only the callback that starts the execution changes the static data, once per window; what it stores knows every report of the window', async () => {
 		const parameters = { event: 'dlr', secret: SECRET, combineWithin: 100 };
@@ -181,6 +225,40 @@ describe('combineCallbacks', () => {
 		expect(results.map((result) => result?.length)).toEqual([MAX_COMBINED_ITEMS, undefined, 2, undefined]);
 		expect(results[2]?.map((entry) => entry.json.tag)).toEqual(['c', 'd']);
 		expect(openBatchCount()).toBe(0);
+	});
+
+	it('with a longest wait (version 3), a burst that never pauses for a window is cut at the longest wait', async () => {
+		const results: Array<Promise<number[] | undefined>> = [];
+		const opened = Date.now();
+		let closedAt = 0;
+		// A callback every 50 ms for 2 s against a window of 400 ms and a longest wait of 1,200 ms
+		// (a late timer on a loaded machine has 350 ms before it ends a batch early).
+		for (let n = 0; n < 40; n++) {
+			if (n > 0) await sleep(50);
+			const result = combineCallbacks('burst', 400, [n], 1200);
+			if (n === 0) void result.then(() => (closedAt = Date.now()));
+			results.push(result);
+		}
+		const batches = (await Promise.all(results)).filter((batch) => batch !== undefined);
+		expect(closedAt - opened).toBeGreaterThanOrEqual(1195);
+		expect(batches.length).toBeGreaterThanOrEqual(2);
+		// Every callback in exactly one batch, in the order they came.
+		expect(batches.flat()).toEqual(Array.from({ length: 40 }, (_, n) => n));
+		expect(openBatchCount()).toBe(0);
+	});
+
+	it('without a longest wait (version 2) the window is counted from the first callback; with one, from the latest', async () => {
+		const callbacks = async (scope: string, longestMs?: number) => {
+			const results: Array<Promise<number[] | undefined>> = [];
+			for (let n = 0; n < 3; n++) {
+				if (n > 0) await sleep(700);
+				results.push(combineCallbacks(scope, 1000, [n], longestMs));
+			}
+			return (await Promise.all(results)).map((batch) => batch?.length);
+		};
+		const [fixed, quiet] = await Promise.all([callbacks('fixed'), callbacks('quiet', 5000)]);
+		expect(fixed).toEqual([2, undefined, 1]);
+		expect(quiet).toEqual([3, undefined, undefined]);
 	});
 
 	it.each([

@@ -29,8 +29,10 @@ describe('description', () => {
 	it('keeps the public contract: type, display name, event values, secret, credentials', () => {
 		const { description } = trigger;
 		expect(description).toMatchObject({ name: 'smsapiTrigger', displayName: 'SMSAPI Trigger', group: ['trigger'], inputs: [] });
-		// Version 1 stays served: saved triggers keep it (and one execution per callback).
-		expect(description.version).toEqual([1, 2]);
+		// Versions 1 and 2 stay served: saved triggers keep them (version 1: one execution per callback;
+		// version 2: the Secret's default `={{ $nodeId }}` and a window counted from the first callback).
+		expect(description.version).toEqual([1, 2, 3]);
+		expect(description.defaultVersion).toBe(3);
 		expect(description.credentials).toEqual([{ name: 'smsapiApi', required: true }]);
 		const event = description.properties.find((property) => property.name === 'event')!;
 		expect(event.options!.map((option) => (option as { value: string }).value).sort()).toEqual(['bulk', 'click', 'dlr', 'hlr', 'mmsDlr', 'mmsMo', 'mo', 'vmsDlr']);

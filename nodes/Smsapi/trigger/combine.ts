@@ -1,12 +1,16 @@
 import { sleep } from 'n8n-workflow';
 
 /**
- * Callbacks that arrive close together start one execution (version 2 of the trigger, "Combine
- * Callbacks Within"). The first callback of a window opens a batch and, after answering the service
- * `OK` like every other callback, waits out the window; callbacks arriving meanwhile answer `OK`,
- * put their reports into that batch and start nothing; when the window ends the first callback hands
- * the whole batch (its own reports first, the others' in the order they came) to n8n as one
- * execution.
+ * Callbacks that arrive close together start one execution ("Combine Callbacks Within"). The first
+ * callback of a window opens a batch and, after answering the service `OK` like every other
+ * callback, waits out the window; callbacks arriving meanwhile answer `OK`, put their reports into
+ * that batch and start nothing; when the window ends the first callback hands the whole batch (its
+ * own reports first, the others' in the order they came) to n8n as one execution.
+ *
+ * Version 2 of the trigger: the window is counted from the first callback. Version 3: it is a quiet
+ * time, counted from the latest callback that joined, so a burst stays one batch while its
+ * callbacks keep coming, up to LONGEST_WAIT_FACTOR windows after the first (a lone callback still
+ * starts its execution one window after it came).
  *
  * Why: on n8n 2.x each execution, and each callback of a trigger other than n8n's own Webhook node,
  * takes an isolate of n8n's expression engine (a new V8 isolate each time); a bulk campaign's
@@ -18,8 +22,14 @@ import { sleep } from 'n8n-workflow';
  * execution had not started yet. Batches are per node of a workflow and mode; calls to the Test URL
  * are never combined (n8n listens there for one call).
  */
-/** Open batches (the reports gathered so far), by workflow, node and mode; an entry lives for one window. */
-const openBatches = new Map<string, unknown[]>();
+/** An open batch: the reports gathered so far, and when the last callback joined (ms). */
+interface OpenBatch {
+	reports: unknown[];
+	joinedAt: number;
+}
+
+/** Open batches by workflow, node and mode; an entry lives for one window (version 3: one burst). */
+const openBatches = new Map<string, OpenBatch>();
 
 /** "Combine Callbacks Within" of version 2 by default (milliseconds). */
 export const DEFAULT_COMBINE_MS = 200;
@@ -29,6 +39,9 @@ export const MAX_COMBINED_ITEMS = 10_000;
 
 /** The longest window the node accepts (milliseconds). */
 export const MAX_COMBINE_WINDOW_MS = 10_000;
+
+/** Version 3: a burst's execution starts at the latest this many windows after its first callback. */
+export const LONGEST_WAIT_FACTOR = 5;
 
 /** The window of the node's setting: a whole number of milliseconds, 0 (off) for anything else. */
 export function combineWindowMs(setting: unknown): number {
@@ -40,28 +53,39 @@ export function combineWindowMs(setting: unknown): number {
 /**
  * The reports this callback starts an execution with: all of the batch it opened (after the
  * window), or undefined when it joined an open batch (it starts nothing). A window of 0 returns the
- * callback's own reports at once.
+ * callback's own reports at once. `longestMs` above `windowMs` (version 3): the window is a quiet
+ * time after the latest callback that joined, and the batch closes at the latest `longestMs`
+ * after it opened.
  */
 export async function combineCallbacks<T>(
 	scope: string,
 	windowMs: number,
 	reports: T[],
+	longestMs = windowMs,
 ): Promise<T[] | undefined> {
 	if (windowMs <= 0) return reports;
-	const open = openBatches.get(scope) as T[] | undefined;
-	if (open !== undefined && open.length + reports.length <= MAX_COMBINED_ITEMS) {
-		for (const report of reports) open.push(report);
+	const open = openBatches.get(scope);
+	if (open !== undefined && open.reports.length + reports.length <= MAX_COMBINED_ITEMS) {
+		for (const report of reports) open.reports.push(report);
+		open.joinedAt = Date.now();
 		return undefined;
 	}
-	const batch = [...reports];
+	const openedAt = Date.now();
+	const batch: OpenBatch = { reports: [...reports], joinedAt: openedAt };
 	openBatches.set(scope, batch);
 	try {
-		await sleep(windowMs);
+		let wait = windowMs;
+		while (wait > 0) {
+			await sleep(wait);
+			// Until the batch has been quiet for a window, or is as old as the longest wait.
+			const now = Date.now();
+			wait = Math.min(batch.joinedAt + windowMs, openedAt + Math.max(longestMs, windowMs)) - now;
+		}
 	} finally {
 		// A batch that overflowed was replaced by the next one already: that one stays open.
 		if (openBatches.get(scope) === batch) openBatches.delete(scope);
 	}
-	return batch;
+	return batch.reports as T[];
 }
 
 /** Batches open right now (tests). */

@@ -1,18 +1,10 @@
-import type { INodeParameters, INodeProperties, IWebhookDescription } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_COMBINE_MS, MAX_COMBINE_WINDOW_MS } from './combine';
+import { DEFAULT_COMBINE_MS, LONGEST_WAIT_FACTOR, MAX_COMBINE_WINDOW_MS } from './combine';
 import { DEFAULT_DEDUPE_LIMITS } from './dedupe';
-import { EVENT_INFO, httpMethodExpression, httpMethodsOf, subtitleExpression } from './events';
+import { EVENT_INFO, subtitleExpression } from './events';
 import type { TriggerEvent } from './events';
 import { DELIVERY_STATUSES } from '../callbacks/statuses';
-import {
-	PATH_SECRET_WEBHOOK,
-	pathSecretWebhookPath,
-	QUERY_SECRET_WEBHOOK,
-	querySecretWebhookMethods,
-	querySecretWebhookPath,
-	webhookFieldsOf,
-} from './webhookUrls';
 
 const eventOptions = (
 	Object.entries(EVENT_INFO) as Array<[TriggerEvent, (typeof EVENT_INFO)[TriggerEvent]]>
@@ -45,7 +37,7 @@ export const triggerProperties: INodeProperties[] = [
 		options: eventOptions,
 		default: 'dlr',
 		description: 'Which callback of SMSAPI starts the workflow; each event has its own URL',
-		hint: "Copy the URL as shown: it ends with the event and the secret (…/dlr/YOUR_SECRET). With Register URL at SMSAPI on (Options) the node registers it on activation and removes it on deactivation; otherwise paste it into the SMSAPI portal's callback settings or pass it as notify_url. URLs registered earlier with ?secret= keep working.",
+		hint: "Copy the URL as shown: it ends with the event, and with the Secret when there is one (…/dlr/YOUR_SECRET). With Register URL at SMSAPI on (Options) the node registers it on activation and removes it on deactivation; otherwise paste it into the SMSAPI portal's callback settings or pass it as notify_url. URLs registered earlier with ?secret= keep working.",
 	},
 	{
 		displayName: 'Secret',
@@ -53,10 +45,25 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { password: true },
 		// A per-node random value without hidden state: the node's ID is a random UUID that n8n
-		// creates with the node and that, unlike the webhook ID, is not part of the URL.
+		// creates with the node. Versions 1 and 2 only: an expression in any parameter makes n8n 2.x
+		// evaluate the webhook's URL in its expression engine for every callback (webhookUrls.ts).
 		default: '={{ $nodeId }}',
+		displayOptions: { show: { '@version': [{ _cnd: { lte: 2 } }] } },
 		description:
 			"The last part of the webhook URL (…/dlr/YOUR_SECRET): a caller without it reaches nothing. The default is this node's ID, a random value n8n creates with the node. Letters, digits, - _ . ~ appear as they are; other characters are written differently in the URL, so copy the URL shown above. URLs registered earlier as …/dlr?secret=YOUR_SECRET are still accepted. Clear the field to accept callbacks without a secret; a Secret of spaces only, or an expression that resolves to nothing, refuses every callback and stops the activation.",
+	},
+	{
+		displayName: 'Secret',
+		name: 'secret',
+		type: 'string',
+		typeOptions: { password: true },
+		// Version 3: no expression by default, so that n8n 2.x resolves the webhook's URL without its
+		// expression engine (docs/trigger.md, "Secret"). The URL still holds the node's webhook ID, a
+		// random UUID n8n creates with the node, as n8n's own Webhook node does.
+		default: '',
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 3 } }] } },
+		description:
+			"Optional: a last part of the webhook URL of your own (…/dlr/YOUR_SECRET). A caller without it reaches nothing, and changing it retires the old URL. Without one the URL's webhook ID, a random value n8n creates with the node, is what a caller must know, as for n8n's own Webhook node. Letters, digits, - _ . ~ appear as they are; other characters are written differently in the URL, so copy the URL shown above. A fixed text keeps callbacks cheapest: an expression here is evaluated for every callback. A Secret of spaces only, or an expression that resolves to nothing, refuses every callback and stops the activation.",
 	},
 	{
 		displayName: 'Receiver',
@@ -104,9 +111,18 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: MAX_COMBINE_WINDOW_MS },
 		default: DEFAULT_COMBINE_MS,
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+		displayOptions: { show: { '@version': [2] } },
 		description:
 			"Callbacks that arrive within this time of the first one start one execution together, one item per report in the order they came (each callback is still answered OK at once). A bulk campaign's reports come as a burst of callbacks: one execution per burst takes far less of n8n's CPU and memory than one per callback. 0 starts one execution per callback. Calls to the Test URL are never combined.",
+	},
+	{
+		displayName: 'Combine Callbacks Within (Milliseconds)',
+		name: 'combineWithin',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: MAX_COMBINE_WINDOW_MS },
+		default: DEFAULT_COMBINE_MS,
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 3 } }] } },
+		description: `Callbacks that arrive within this time of each other start one execution together, one item per report in the order they came (each callback is still answered OK at once): the execution starts once no callback has come for this long, at the latest ${LONGEST_WAIT_FACTOR} times this after the first. A bulk campaign's reports come as a burst of callbacks: one execution per burst takes far less of n8n's CPU and memory than one per callback. 0 starts one execution per callback. Calls to the Test URL are never combined.`,
 	},
 	{
 		displayName: 'Filters',
@@ -231,60 +247,3 @@ export const triggerProperties: INodeProperties[] = [
 ];
 
 export const triggerSubtitle = subtitleExpression();
-
-/**
- * Where n8n 2.x looks for a description field's native resolver (n8n-workflow `WEBHOOK_RESOLVERS`,
- * webhook-description-fields.ts): for a node whose parameters hold no expression, n8n computes the
- * field with it instead of its expression engine, on every call (`getNodeWebhooks`). A resolver
- * is used only while its `template` is the field's value. n8n 1.x never reads the key, and it is
- * not part of the description the editor gets (a symbol is not serialised).
- */
-const WEBHOOK_RESOLVERS = Symbol.for('n8n.webhookDescriptionResolvers');
-
-type FieldResolver = (parameters: INodeParameters) => unknown;
-
-function withResolvers(
-	description: IWebhookDescription,
-	resolvers: Partial<Record<'httpMethod' | 'path', FieldResolver>>,
-): IWebhookDescription {
-	const entries = Object.entries(resolvers).map(([field, resolve]) => [
-		field,
-		{ template: description[field as keyof IWebhookDescription], resolve },
-	]);
-	return Object.assign(description, { [WEBHOOK_RESOLVERS]: Object.fromEntries(entries) });
-}
-
-/**
- * The node's webhooks (see webhookUrls.ts): the one the editor shows, with the secret in its path,
- * and a hidden one on the earlier path `…/<event>` that checks `?secret=`.
- * Both write every answer themselves (`OK`, or the refusal) and return `noWebhookResponse` (see
- * handler.ts). Should n8n ever answer for them, it answers `OK` right away: without
- * `responseData`, n8n's `onReceived` answer is the text "firstEntryJson".
- */
-export const triggerWebhooks: IWebhookDescription[] = [
-	withResolvers(
-		{
-			name: PATH_SECRET_WEBHOOK,
-			httpMethod: httpMethodExpression(),
-			responseMode: 'onReceived',
-			responseData: 'OK',
-			path: pathSecretWebhookPath(),
-		},
-		{
-			httpMethod: (parameters) => httpMethodsOf(parameters.event),
-			path: webhookFieldsOf.pathSecretPath,
-		},
-	),
-	withResolvers(
-		{
-			name: QUERY_SECRET_WEBHOOK,
-			httpMethod: querySecretWebhookMethods(),
-			responseMode: 'onReceived',
-			responseData: 'OK',
-			path: querySecretWebhookPath(),
-			ndvHideUrl: true,
-			ndvHideMethod: true,
-		},
-		{ httpMethod: webhookFieldsOf.querySecretMethods, path: webhookFieldsOf.querySecretPath },
-	),
-];

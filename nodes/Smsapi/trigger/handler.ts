@@ -10,7 +10,7 @@ import { EVENT_INFO, TRIGGER_EVENTS, type TriggerEvent } from './events';
 import { parseList, passesInboundFilter, passesStatusFilter, type KeywordMatch } from './filters';
 import { firstTimeLogged, readGuards } from './guards';
 import { parseCallback } from '../callbacks/callbackParsing';
-import { combineCallbacks, combineWindowMs, DEFAULT_COMBINE_MS } from './combine';
+import { combineCallbacks, combineWindowMs, DEFAULT_COMBINE_MS, LONGEST_WAIT_FACTOR } from './combine';
 import { readParameter, readSecret } from './callSettings';
 import { checkSecret, findUsernameMismatch, forLog, isIpAllowed, secretsEqual } from './security';
 import { lastPathSegment, PATH_SECRET_WEBHOOK, secretPathSegment } from './webhookUrls';
@@ -234,12 +234,14 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		}
 		if (reports.length === 0) return acknowledge(response);
 
-		// Callbacks close together start one execution (version 2; never on the Test URL).
+		// Callbacks close together start one execution (version 2; never on the Test URL). Version 3
+		// counts the window from the latest callback of a burst, up to LONGEST_WAIT_FACTOR windows.
 		const mode = this.getMode();
 		const windowMs =
 			node.typeVersion >= 2 && mode === 'webhook'
 				? combineWindowMs(readParameter(this, node, 'combineWithin', DEFAULT_COMBINE_MS))
 				: 0;
+		const longestMs = node.typeVersion >= 3 ? windowMs * LONGEST_WAIT_FACTOR : windowMs;
 
 		// 6. Repeats. With callbacks combined, only the callback that starts the batch's execution
 		// hands the memory to n8n for saving, after the window, whatever save is on its way (one
@@ -274,7 +276,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 
 		// 7. Answered before the window: the service never waits for it.
 		answer(response, 200, OK_BODY);
-		const batch = await combineCallbacks(scope, windowMs, reports);
+		const batch = await combineCallbacks(scope, windowMs, reports, longestMs);
 		if (batch && dedupe && windowMs > 0) remember([], 'always');
 		return start(batch ?? []);
 	} catch (error) {

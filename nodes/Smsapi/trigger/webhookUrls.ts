@@ -19,9 +19,9 @@
  * before. It exists only while the secret is not empty: with an empty secret both layouts are the
  * same URL `…/<event>`.
  */
-import type { WebhookType } from 'n8n-workflow';
+import type { INodeParameters, IWebhookDescription, WebhookType } from 'n8n-workflow';
 
-import { httpMethodsOf, httpMethodsOfEvent } from './events';
+import { httpMethodExpression, httpMethodsOf, httpMethodsOfEvent } from './events';
 
 /** The webhook on `…/<event>/<secret>`: what the editor shows and the node registers. */
 export const PATH_SECRET_WEBHOOK: WebhookType = 'default';
@@ -119,3 +119,60 @@ export function lastPathSegment(path: string): string {
 		return segment;
 	}
 }
+
+/**
+ * Where n8n 2.x looks for a description field's native resolver (n8n-workflow `WEBHOOK_RESOLVERS`,
+ * webhook-description-fields.ts): for a node whose parameters hold no expression, n8n computes the
+ * field with it instead of its expression engine, on every call (`getNodeWebhooks`). A resolver
+ * is used only while its `template` is the field's value. n8n 1.x never reads the key, and it is
+ * not part of the description the editor gets (a symbol is not serialised).
+ */
+const WEBHOOK_RESOLVERS = Symbol.for('n8n.webhookDescriptionResolvers');
+
+type FieldResolver = (parameters: INodeParameters) => unknown;
+
+function withResolvers(
+	description: IWebhookDescription,
+	resolvers: Partial<Record<'httpMethod' | 'path', FieldResolver>>,
+): IWebhookDescription {
+	const entries = Object.entries(resolvers).map(([field, resolve]) => [
+		field,
+		{ template: description[field as keyof IWebhookDescription], resolve },
+	]);
+	return Object.assign(description, { [WEBHOOK_RESOLVERS]: Object.fromEntries(entries) });
+}
+
+/**
+ * The node's webhooks (see webhookUrls.ts): the one the editor shows, with the secret in its path,
+ * and a hidden one on the earlier path `…/<event>` that checks `?secret=`.
+ * Both write every answer themselves (`OK`, or the refusal) and return `noWebhookResponse` (see
+ * handler.ts). Should n8n ever answer for them, it answers `OK` right away: without
+ * `responseData`, n8n's `onReceived` answer is the text "firstEntryJson".
+ */
+export const triggerWebhooks: IWebhookDescription[] = [
+	withResolvers(
+		{
+			name: PATH_SECRET_WEBHOOK,
+			httpMethod: httpMethodExpression(),
+			responseMode: 'onReceived',
+			responseData: 'OK',
+			path: pathSecretWebhookPath(),
+		},
+		{
+			httpMethod: (parameters) => httpMethodsOf(parameters.event),
+			path: webhookFieldsOf.pathSecretPath,
+		},
+	),
+	withResolvers(
+		{
+			name: QUERY_SECRET_WEBHOOK,
+			httpMethod: querySecretWebhookMethods(),
+			responseMode: 'onReceived',
+			responseData: 'OK',
+			path: querySecretWebhookPath(),
+			ndvHideUrl: true,
+			ndvHideMethod: true,
+		},
+		{ httpMethod: webhookFieldsOf.querySecretMethods, path: webhookFieldsOf.querySecretPath },
+	),
+];

@@ -17,7 +17,8 @@
  * URLs registered before this layout (`…/<event>?secret=<secret>`) keep working: a second webhook
  * (`queryStringSecret`, hidden in the editor) listens on the old path and checks `?secret=` as
  * before. It exists only while the secret is not empty: with an empty secret both layouts are the
- * same URL `…/<event>`.
+ * same URL `…/<event>` (version 3's default: no Secret, so that no parameter holds an expression
+ * and n8n 2.x computes both webhooks natively, `triggerWebhooks` below).
  */
 import type { INodeParameters, IWebhookDescription, WebhookType } from 'n8n-workflow';
 
@@ -31,7 +32,7 @@ export const PATH_SECRET_WEBHOOK: WebhookType = 'default';
  * moved into the path. Not one of n8n's named webhook types: n8n accepts any name and runs no
  * setup methods for a name the node defines none for (webhook.service.ts `runWebhookMethod`).
  */
-export const QUERY_SECRET_WEBHOOK = 'queryStringSecret' as WebhookType;
+const QUERY_SECRET_WEBHOOK = 'queryStringSecret' as WebhookType;
 
 /**
  * `body`, an expression over `secret`, given the Secret parameter read once. Each read of
@@ -52,7 +53,7 @@ export function secretPathSegment(secret: string): string {
 }
 
 /** `path` of the path-secret webhook: `<event>/<secret segment>`, or `<event>` without a secret. */
-export function pathSecretWebhookPath(): string {
+function pathSecretWebhookPath(): string {
 	return `={{ $parameter["event"] + ${withSecret(`(${HAS_SECRET} ? "/" + ${SECRET_SEGMENT} : "")`)} }}`;
 }
 
@@ -66,7 +67,7 @@ function hasSecret(secret: unknown): secret is string {
  * the description without its expression engine, description.ts): the same operators, so the
  * same values for any parameter (test/trigger/description.resolvers.test.ts compares them).
  */
-export const webhookFieldsOf = {
+const webhookFieldsOf = {
 	pathSecretPath: (parameters: { event?: unknown; secret?: unknown }): string =>
 		(parameters.event as string) +
 		(hasSecret(parameters.secret) ? '/' + secretPathSegment(parameters.secret) : ''),
@@ -76,7 +77,7 @@ export const webhookFieldsOf = {
 };
 
 /** `path` of the query-secret webhook: `<event>`. */
-export function querySecretWebhookPath(): string {
+function querySecretWebhookPath(): string {
 	return '={{ $parameter["event"] }}';
 }
 
@@ -84,7 +85,7 @@ export function querySecretWebhookPath(): string {
  * `httpMethod` of the query-secret webhook: the event's methods while there is a secret, else
  * none (n8n skips a webhook whose methods are empty, webhook.service.ts `getNodeWebhooks`).
  */
-export function querySecretWebhookMethods(): string {
+function querySecretWebhookMethods(): string {
 	return `={{ ${withSecret(`(${HAS_SECRET} ? ${httpMethodsOfEvent()} : "")`)} }}`;
 }
 

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { readAllowlist, readSecretSetting, type IpRule, type SecretSetting } from './security';
 
@@ -15,15 +15,27 @@ interface Guards {
 	problem?: string;
 }
 
+/**
+ * Version 3 has no Secret by default: the URL's webhook ID is then what a caller must know. A node
+ * without one (a workflow created through n8n 1.x's API or CLI without it; the editor, and n8n 2.x
+ * on every save, give each trigger one) has the URL `<workflow id>/<node name>/<event>`, which
+ * anyone who sees the workflow's address can work out: without a Secret it refuses every callback.
+ */
+const NO_WEBHOOK_ID =
+	'the node has no webhook ID, so without a Secret its URL holds nothing random (it is the workflow ID and the node name): set a Secret, or add the trigger again in the editor, which gives it a webhook ID';
+
 export function readGuards(
 	rawParameters: INodeParameters,
 	secretValue: unknown,
 	options: IDataObject,
+	node?: Pick<INode, 'typeVersion' | 'webhookId'>,
 ): Guards {
 	const secret = readSecretSetting(rawParameters.secret, secretValue);
 	const allowlist = readAllowlist(options.allowedIps);
 	const problems: string[] = [];
 	if (secret.kind === 'invalid') problems.push(secret.reason);
+	if (secret.kind === 'open' && node && node.typeVersion >= 3 && !node.webhookId)
+		problems.push(NO_WEBHOOK_ID);
 	if (allowlist.problem !== undefined) problems.push(allowlist.problem);
 	return {
 		secret,
@@ -39,8 +51,9 @@ export function guardProblem(
 	rawParameters: INodeParameters,
 	secretValue: unknown,
 	options: IDataObject,
+	node?: Pick<INode, 'typeVersion' | 'webhookId'>,
 ): string | undefined {
-	return readGuards(rawParameters, secretValue, options).problem;
+	return readGuards(rawParameters, secretValue, options, node).problem;
 }
 
 /** Problems already logged by this running n8n, so that each is logged once, not per callback. */

@@ -120,7 +120,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		const format = EVENT_INFO[event].format;
 		const options = readParameter(this, node, 'options', {}) as IDataObject;
 		const callerIp = request.ip ?? request.socket?.remoteAddress;
-		const guards = readGuards(node.parameters, readSecret(this, node), options);
+		const guards = readGuards(node.parameters, readSecret(this, node), options, node);
 		const workflowId = this.getWorkflow().id ?? '';
 
 		// 0. Settings that cannot check callbacks refuse them all (logged once per running n8n).

@@ -48,10 +48,12 @@ export function readTarget(this: IHookFunctions): Target {
 
 /** The Secret and IP Allowlist must be usable, or the activation stops with why (see guards.ts). */
 export function assertGuards(this: IHookFunctions): void {
+	const node = this.getNode();
 	const problem = guardProblem(
-		this.getNode().parameters,
+		node.parameters,
 		this.getNodeParameter('secret', '') as unknown,
 		this.getNodeParameter('options', {}) as IDataObject,
+		node,
 	);
 	if (problem !== undefined) {
 		throw new NodeOperationError(

@@ -10,13 +10,15 @@ import { forgetProcessMemory, loadTrigger, logs } from './webhook-calls';
 /** The trigger node of the running test file (set before its tests run). */
 export let trigger: INodeType;
 
-export function useTriggerNode(): void {
+/** `request`: the transport's request the node's lifecycle calls (reset before each test). */
+export function useTriggerNode(request?: jest.Mock): void {
 	beforeAll(() => {
-		const SmsapiTrigger = loadTrigger();
+		const SmsapiTrigger = loadTrigger(request);
 		trigger = new SmsapiTrigger();
 	});
 
 	beforeEach(() => {
+		request?.mockReset();
 		logs.length = 0;
 		forgetProcessMemory();
 	});

@@ -31,7 +31,7 @@ interface OpenBatch {
 /** Open batches by workflow, node and mode; an entry lives for one window (version 3: one burst). */
 const openBatches = new Map<string, OpenBatch>();
 
-/** "Combine Callbacks Within" of version 2 by default (milliseconds). */
+/** "Combine Callbacks Within" by default, versions 2 and 3 (milliseconds). */
 export const DEFAULT_COMBINE_MS = 200;
 
 /** Reports one batch takes at most; a callback that would overflow it opens the next batch. */

@@ -237,13 +237,15 @@ export function registerEditorTests(ctx: InstalledPackageSuite): void {
 					expect((await notice.boundingBox())!.height).toBeLessThanOrEqual(80);
 
 					await ndv().getByText('Webhook URLs').click();
-					const testUrl = ndv().getByText(/\/webhook-test\/[^ ]+\/dlr\/[^ ]+/).first();
+					// A new node (version 3) has no Secret: the URL ends with the event, after the webhook ID.
+					const testUrl = ndv().getByText(/\/webhook-test\/[0-9a-f-]{36}\/dlr(?![\w/-])/).first();
 					await testUrl.waitFor();
 					const shownTestUrl = (await testUrl.innerText()).trim();
 					expect(shownTestUrl.startsWith(`${n8n.baseUrl}/webhook-test/`)).toBe(true);
+					expect(shownTestUrl).toMatch(/\/dlr$/);
 					await picture('trigger-urls', ndv());
 					await ndv().getByTestId('radio-button-production').click();
-					const productionUrl = ndv().getByText(/\/webhook\/[^ ]+\/dlr\/[^ ]+/).first();
+					const productionUrl = ndv().getByText(/\/webhook\/[0-9a-f-]{36}\/dlr(?![\w/-])/).first();
 					await productionUrl.waitFor();
 					expect((await productionUrl.innerText()).trim()).toBe(shownTestUrl.replace('/webhook-test/', '/webhook/'));
 					await ndv().getByTestId('radio-button-test').click();

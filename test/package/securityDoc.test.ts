@@ -37,8 +37,8 @@ describe('SECURITY.md and the code', () => {
 
 	it('says a Secret of blanks only is refused, and the code refuses it', () => {
 		expect(security).toMatch(/Secret of blanks only/);
-		expect(guardProblem({ secret: '   ' }, '   ', {})).toMatch(/blank/);
-		expect(guardProblem({ secret: '' }, '', {})).toBeUndefined();
+		expect(guardProblem({ parameters: { secret: '   ' }, typeVersion: 1 }, '   ', {})).toMatch(/blank/);
+		expect(guardProblem({ parameters: { secret: '' }, typeVersion: 1 }, '', {})).toBeUndefined();
 	});
 
 	it('no longer says that names like toString are kept as ordinary keys (items drop them)', () => {

@@ -8,7 +8,7 @@ import { sleep, type IDataObject } from 'n8n-workflow';
 
 import {
 	combineCallbacks,
-	combineWindowMs,
+	combineWindows,
 	DEFAULT_COMBINE_MS,
 	LONGEST_WAIT_FACTOR,
 	MAX_COMBINE_WINDOW_MS,
@@ -272,6 +272,12 @@ describe('combineCallbacks', () => {
 		[undefined, 0],
 		[MAX_COMBINE_WINDOW_MS * 10, MAX_COMBINE_WINDOW_MS],
 	])('window of the setting %p: %p ms', (setting, ms) => {
-		expect(combineWindowMs(setting)).toBe(ms);
+		expect(combineWindows(2, false, () => setting)).toEqual({ windowMs: ms, longestMs: ms });
+		expect(combineWindows(3, false, () => setting)).toEqual({ windowMs: ms, longestMs: ms * LONGEST_WAIT_FACTOR });
+		// Version 1 and the Test URL: no window, and the setting is not read.
+		const unread = () => {
+			throw new Error('read');
+		};
+		expect([combineWindows(1, false, unread), combineWindows(3, true, unread)]).toEqual([{ windowMs: 0, longestMs: 0 }, { windowMs: 0, longestMs: 0 }]);
 	});
 });

@@ -78,12 +78,12 @@ describe('the Secret setting', () => {
 	});
 
 	it('the guards refuse a Secret of blanks (activation stops, every callback refused); an empty one passes', () => {
-		expect(guardProblem({ secret: '  ' }, '  ', {})).toMatch(/^the Secret holds only blanks/);
-		expect(readGuards({ secret: '  ' }, '  ', {})).toMatchObject({ secret: { kind: 'invalid' }, problem: expect.stringContaining('only blanks') });
-		expect(guardProblem({ secret: '' }, '', {})).toBeUndefined();
-		expect(guardProblem({ secret: 'abc' }, 'abc', {})).toBeUndefined();
+		expect(guardProblem({ parameters: { secret: '  ' }, typeVersion: 1 }, '  ', {})).toMatch(/^the Secret holds only blanks/);
+		expect(readGuards({ parameters: { secret: '  ' }, typeVersion: 1 }, '  ', {})).toMatchObject({ secret: { kind: 'invalid' }, problem: expect.stringContaining('only blanks') });
+		expect(guardProblem({ parameters: { secret: '' }, typeVersion: 1 }, '', {})).toBeUndefined();
+		expect(guardProblem({ parameters: { secret: 'abc' }, typeVersion: 1 }, 'abc', {})).toBeUndefined();
 		// Both problems are named when the allowlist is unusable too.
-		expect(guardProblem({ secret: ' ' }, ' ', { allowedIps: 'nonsense' })).toMatch(/only blanks.*; the IP Allowlist has no valid address/);
+		expect(guardProblem({ parameters: { secret: ' ' }, typeVersion: 1 }, ' ', { allowedIps: 'nonsense' })).toMatch(/only blanks.*; the IP Allowlist has no valid address/);
 	});
 
 	it('an expression that resolves to blanks stays invalid as before', () => {

@@ -43,8 +43,23 @@ export const MAX_COMBINE_WINDOW_MS = 10_000;
 /** Version 3: a burst's execution starts at the latest this many windows after its first callback. */
 export const LONGEST_WAIT_FACTOR = 5;
 
+/**
+ * The windows of a node version's setting: none for version 1 and on the Test URL (one execution
+ * per callback); version 2 counts the window from the first callback; version 3 waits for a quiet
+ * window, at most LONGEST_WAIT_FACTOR windows.
+ */
+export function combineWindows(
+	typeVersion: number,
+	onTestUrl: boolean,
+	setting: () => unknown,
+): { windowMs: number; longestMs: number } {
+	if (typeVersion < 2 || onTestUrl) return { windowMs: 0, longestMs: 0 };
+	const windowMs = combineWindowMs(setting());
+	return { windowMs, longestMs: typeVersion >= 3 ? windowMs * LONGEST_WAIT_FACTOR : windowMs };
+}
+
 /** The window of the node's setting: a whole number of milliseconds, 0 (off) for anything else. */
-export function combineWindowMs(setting: unknown): number {
+function combineWindowMs(setting: unknown): number {
 	const ms = typeof setting === 'number' ? setting : Number(setting);
 	if (!Number.isFinite(ms) || ms <= 0) return 0;
 	return Math.min(Math.round(ms), MAX_COMBINE_WINDOW_MS);
@@ -79,7 +94,7 @@ export async function combineCallbacks<T>(
 			await sleep(wait);
 			// Until the batch has been quiet for a window, or is as old as the longest wait.
 			const now = Date.now();
-			wait = Math.min(batch.joinedAt + windowMs, openedAt + Math.max(longestMs, windowMs)) - now;
+			wait = Math.min(batch.joinedAt + windowMs, openedAt + longestMs) - now;
 		}
 	} finally {
 		// A batch that overflowed was replaced by the next one already: that one stays open.

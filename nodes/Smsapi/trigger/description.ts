@@ -20,6 +20,24 @@ const statusOptions = [...DELIVERY_STATUSES]
 		description: `${status.description}${status.final ? ' (final)' : ''}`,
 	}));
 
+/** The Secret field: one per version group, each with its own default (below). */
+const SECRET_FIELD = {
+	displayName: 'Secret',
+	name: 'secret',
+	type: 'string',
+	typeOptions: { password: true },
+	default: '',
+} as const;
+
+/** "Combine Callbacks Within": version 2 counts from the first callback, version 3 from the latest. */
+const COMBINE_FIELD = {
+	displayName: 'Combine Callbacks Within (Milliseconds)',
+	name: 'combineWithin',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: MAX_COMBINE_WINDOW_MS },
+	default: DEFAULT_COMBINE_MS,
+} as const;
+
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
@@ -40,10 +58,7 @@ export const triggerProperties: INodeProperties[] = [
 		hint: "Copy the URL as shown: it ends with the event, and with the Secret when there is one (…/dlr/YOUR_SECRET). With Register URL at SMSAPI on (Options) the node registers it on activation and removes it on deactivation; otherwise paste it into the SMSAPI portal's callback settings or pass it as notify_url. URLs registered earlier with ?secret= keep working.",
 	},
 	{
-		displayName: 'Secret',
-		name: 'secret',
-		type: 'string',
-		typeOptions: { password: true },
+		...SECRET_FIELD,
 		// A per-node random value without hidden state: the node's ID is a random UUID that n8n
 		// creates with the node. Versions 1 and 2 only: an expression in any parameter makes n8n 2.x
 		// evaluate the webhook's URL in its expression engine for every callback (webhookUrls.ts).
@@ -53,10 +68,7 @@ export const triggerProperties: INodeProperties[] = [
 			"The last part of the webhook URL (…/dlr/YOUR_SECRET): a caller without it reaches nothing. The default is this node's ID, a random value n8n creates with the node. Letters, digits, - _ . ~ appear as they are; other characters are written differently in the URL, so copy the URL shown above. URLs registered earlier as …/dlr?secret=YOUR_SECRET are still accepted. Clear the field to accept callbacks without a secret; a Secret of spaces only, or an expression that resolves to nothing, refuses every callback and stops the activation.",
 	},
 	{
-		displayName: 'Secret',
-		name: 'secret',
-		type: 'string',
-		typeOptions: { password: true },
+		...SECRET_FIELD,
 		// Version 3: no expression by default, so that n8n 2.x resolves the webhook's URL without its
 		// expression engine (docs/trigger.md, "Secret"). The URL still holds the node's webhook ID, a
 		// random UUID n8n creates with the node, as n8n's own Webhook node does.
@@ -106,21 +118,13 @@ export const triggerProperties: INodeProperties[] = [
 		description: `Whether to start the workflow only once per report when SMSAPI sends the same report again (it repeats a callback until it gets OK). The node remembers the last ${String(DEFAULT_DEDUPE_LIMITS.capacity).replace(/\B(?=(\d{3})+$)/g, ',')} reports for ${DEFAULT_DEDUPE_LIMITS.ttlSeconds / 86400} days (calls to the Test URL are not remembered).`,
 	},
 	{
-		displayName: 'Combine Callbacks Within (Milliseconds)',
-		name: 'combineWithin',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: MAX_COMBINE_WINDOW_MS },
-		default: DEFAULT_COMBINE_MS,
+		...COMBINE_FIELD,
 		displayOptions: { show: { '@version': [2] } },
 		description:
 			"Callbacks that arrive within this time of the first one start one execution together, one item per report in the order they came (each callback is still answered OK at once). A bulk campaign's reports come as a burst of callbacks: one execution per burst takes far less of n8n's CPU and memory than one per callback. 0 starts one execution per callback. Calls to the Test URL are never combined.",
 	},
 	{
-		displayName: 'Combine Callbacks Within (Milliseconds)',
-		name: 'combineWithin',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: MAX_COMBINE_WINDOW_MS },
-		default: DEFAULT_COMBINE_MS,
+		...COMBINE_FIELD,
 		displayOptions: { show: { '@version': [{ _cnd: { gte: 3 } }] } },
 		description: `Callbacks that arrive within this time of each other start one execution together, one item per report in the order they came (each callback is still answered OK at once): the execution starts once no callback has come for this long, at the latest ${LONGEST_WAIT_FACTOR} times this after the first. A bulk campaign's reports come as a burst of callbacks: one execution per burst takes far less of n8n's CPU and memory than one per callback. 0 starts one execution per callback. Calls to the Test URL are never combined.`,
 	},

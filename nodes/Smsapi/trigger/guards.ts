@@ -1,4 +1,4 @@
-import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { readAllowlist, readSecretSetting, type IpRule, type SecretSetting } from './security';
 
@@ -24,17 +24,15 @@ interface Guards {
 const NO_WEBHOOK_ID =
 	'the node has no webhook ID, so without a Secret its URL holds nothing random (it is the workflow ID and the node name): set a Secret, or add the trigger again in the editor, which gives it a webhook ID';
 
-export function readGuards(
-	rawParameters: INodeParameters,
-	secretValue: unknown,
-	options: IDataObject,
-	node?: Pick<INode, 'typeVersion' | 'webhookId'>,
-): Guards {
-	const secret = readSecretSetting(rawParameters.secret, secretValue);
+/** What the guards read of the node: its saved parameters, its version and its webhook ID. */
+type GuardedNode = Pick<INode, 'parameters' | 'typeVersion' | 'webhookId'>;
+
+export function readGuards(node: GuardedNode, secretValue: unknown, options: IDataObject): Guards {
+	const secret = readSecretSetting(node.parameters.secret, secretValue);
 	const allowlist = readAllowlist(options.allowedIps);
 	const problems: string[] = [];
 	if (secret.kind === 'invalid') problems.push(secret.reason);
-	if (secret.kind === 'open' && node && node.typeVersion >= 3 && !node.webhookId)
+	if (secret.kind === 'open' && node.typeVersion >= 3 && !node.webhookId)
 		problems.push(NO_WEBHOOK_ID);
 	if (allowlist.problem !== undefined) problems.push(allowlist.problem);
 	return {
@@ -48,12 +46,11 @@ export function readGuards(
 
 /** Why the settings cannot check callbacks, or undefined when they can. */
 export function guardProblem(
-	rawParameters: INodeParameters,
+	node: GuardedNode,
 	secretValue: unknown,
 	options: IDataObject,
-	node?: Pick<INode, 'typeVersion' | 'webhookId'>,
 ): string | undefined {
-	return readGuards(rawParameters, secretValue, options, node).problem;
+	return readGuards(node, secretValue, options).problem;
 }
 
 /** Problems already logged by this running n8n, so that each is logged once, not per callback. */

@@ -10,7 +10,7 @@ import { EVENT_INFO, TRIGGER_EVENTS, type TriggerEvent } from './events';
 import { parseList, passesInboundFilter, passesStatusFilter, type KeywordMatch } from './filters';
 import { firstTimeLogged, readGuards } from './guards';
 import { parseCallback } from '../callbacks/callbackParsing';
-import { combineCallbacks, combineWindowMs, DEFAULT_COMBINE_MS, LONGEST_WAIT_FACTOR } from './combine';
+import { combineCallbacks, combineWindows, DEFAULT_COMBINE_MS } from './combine';
 import { readParameter, readSecret } from './callSettings';
 import { checkSecret, findUsernameMismatch, forLog, isIpAllowed, secretsEqual } from './security';
 import { lastPathSegment, PATH_SECRET_WEBHOOK, secretPathSegment } from './webhookUrls';
@@ -120,7 +120,7 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		const format = EVENT_INFO[event].format;
 		const options = readParameter(this, node, 'options', {}) as IDataObject;
 		const callerIp = request.ip ?? request.socket?.remoteAddress;
-		const guards = readGuards(node.parameters, readSecret(this, node), options, node);
+		const guards = readGuards(node, readSecret(this, node), options);
 		const workflowId = this.getWorkflow().id ?? '';
 
 		// 0. Settings that cannot check callbacks refuse them all (logged once per running n8n).
@@ -234,14 +234,11 @@ export async function handleCallback(this: IWebhookFunctions): Promise<IWebhookR
 		}
 		if (reports.length === 0) return acknowledge(response);
 
-		// Callbacks close together start one execution (version 2; never on the Test URL). Version 3
-		// counts the window from the latest callback of a burst, up to LONGEST_WAIT_FACTOR windows.
+		// Callbacks close together start one execution (from version 2; never on the Test URL).
 		const mode = this.getMode();
-		const windowMs =
-			node.typeVersion >= 2 && mode === 'webhook'
-				? combineWindowMs(readParameter(this, node, 'combineWithin', DEFAULT_COMBINE_MS))
-				: 0;
-		const longestMs = node.typeVersion >= 3 ? windowMs * LONGEST_WAIT_FACTOR : windowMs;
+		const { windowMs, longestMs } = combineWindows(node.typeVersion, mode !== 'webhook', () =>
+			readParameter(this, node, 'combineWithin', DEFAULT_COMBINE_MS),
+		);
 
 		// 6. Repeats. With callbacks combined, only the callback that starts the batch's execution
 		// hands the memory to n8n for saving, after the window, whatever save is on its way (one

@@ -48,12 +48,10 @@ export function readTarget(this: IHookFunctions): Target {
 
 /** The Secret and IP Allowlist must be usable, or the activation stops with why (see guards.ts). */
 export function assertGuards(this: IHookFunctions): void {
-	const node = this.getNode();
 	const problem = guardProblem(
-		node.parameters,
+		this.getNode(),
 		this.getNodeParameter('secret', '') as unknown,
 		this.getNodeParameter('options', {}) as IDataObject,
-		node,
 	);
 	if (problem !== undefined) {
 		throw new NodeOperationError(

@@ -36,7 +36,7 @@ describe('the outcomes of a run', () => {
 		const outcomes = new ItemOutcomes<IDataObject>(context('continueRegularOutput'), 3);
 		outcomes.get(2).rows.push({ number: '2a' }, { number: '2b' });
 		outcomes.get(0).rows.push({ number: '0' });
-		outcomes.get(1).errors.push(Object.assign(new Error('refused'), { description: 'why' }));
+		outcomes.addError(1, Object.assign(new Error('refused'), { description: 'why' }));
 		expect(outcomes.entries().map(([itemIndex, outcome]) => [itemIndex, outcome.rows.length])).toEqual([
 			[0, 1],
 			[1, 0],
@@ -57,6 +57,30 @@ describe('the outcomes of a run', () => {
 		expect(await outcomes.toOutput(asItem)).toEqual([
 			{ json: { number: '1', status: 'OK' }, pairedItem: { item: 0 } },
 			{ json: { error: 'skipped' }, pairedItem: { item: 0 } },
+		]);
+	});
+
+	it('holds nothing for an item until it has a row or an error, then lists as long as they need to be', async () => {
+		const outcomes = new ItemOutcomes<IDataObject>(context('continueRegularOutput'), 3);
+		expect([...outcomes.failed()]).toEqual([]);
+		expect(await outcomes.toOutput()).toEqual([]);
+		outcomes.addRow(0, { number: '0a' });
+		outcomes.addRow(0, { number: '0b' });
+		// An item's errors are a frozen empty list until its first: nobody adds to it by mistake.
+		expect(Object.isFrozen(outcomes.get(1).errors)).toBe(true);
+		expect(() => (outcomes.get(1).errors as Error[]).push(new Error('lost'))).toThrow(TypeError);
+		outcomes.addError(1, new Error('first'));
+		outcomes.addError(1, new Error('second'));
+		expect(outcomes.entries().map(([itemIndex, { rows, errors }]) => [itemIndex, rows.length, errors.map((error) => error.message)])).toEqual([
+			[0, 2, []],
+			[1, 0, ['first', 'second']],
+			[2, 0, []],
+		]);
+		expect((await outcomes.toOutput()).map((item) => [item.json, item.pairedItem])).toEqual([
+			[{ number: '0a' }, { item: 0 }],
+			[{ number: '0b' }, { item: 0 }],
+			[{ error: 'first' }, { item: 1 }],
+			[{ error: 'second' }, { item: 1 }],
 		]);
 	});
 });

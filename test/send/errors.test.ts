@@ -61,14 +61,15 @@ describe('what a send tells', () => {
 	it('without Continue On Fail: one failed item throws its own error with what was sent; several, one error naming each', () => {
 		const one = new ItemOutcomes<IDataObject>(context(), 2);
 		one.get(0).rows.push({ number: '48500000001', id: 'm1' });
-		one.get(1).errors.push(new Error('No message for 48123 (invalid number)'));
+		one.addError(1, new Error('No message for 48123 (invalid number)'));
 		const single = thrownBy(one);
 		expect(single?.message).toBe('No message for 48123 (invalid number)');
 		expect(single?.description).toBe('Messages already sent in this run: item 0 → 48500000001 (id m1).');
 		expect(single?.context?.itemIndex).toBe(1);
 		const several = new ItemOutcomes<IDataObject>(context(), 3);
-		several.get(0).errors.push(new Error('a'));
-		several.get(2).errors.push(new Error('b'), new Error('c'));
+		several.addError(0, new Error('a'));
+		several.addError(2, new Error('b'));
+		several.addError(2, new Error('c'));
 		const thrown = thrownBy(several);
 		expect(thrown?.message).toBe('2 items failed: item 0: a | item 2: b; c');
 		expect(thrown?.description).toBe('Nothing was sent.');

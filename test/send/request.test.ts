@@ -68,4 +68,26 @@ describe('a parsed send', () => {
 		expect(guardWithGeneratedIdx(own)).toBe(false);
 		expect(own.flags.check_idx).toBeUndefined();
 	});
+
+	it("shares one order list and one flags record among a run's items, each item's own values still its own", () => {
+		const base = parseSendParameters({ message: 'Hi', test: true });
+		const items = Array.from({ length: 3 }, (_, i) => forRecipients(base, [`4850000000${i}`]));
+		for (const item of items) guardWithGeneratedIdx(item);
+		// Item 2 sets one flag more, and one parameter more.
+		setParameter(items[2], 'fast', true);
+		setParameter(items[2], 'from', 'Shop');
+		expect(items[1].order).toBe(items[0].order);
+		expect(items[1].flags).toBe(items[0].flags);
+		expect(items[0].order).toEqual(['message', 'test', 'to', 'check_idx']);
+		expect(items[0].flags).toEqual({ test: true, check_idx: true });
+		expect(items[2].order).toEqual(['message', 'test', 'to', 'check_idx', 'fast', 'from']);
+		expect(items[2].flags).toEqual({ test: true, check_idx: true, fast: true });
+		expect([base.order, base.flags]).toEqual([['message', 'test'], { test: true }]);
+		// Shared, so never changed in place: a change gives the item another record.
+		expect(Object.isFrozen(items[0].flags) && Object.isFrozen(items[0].order)).toBe(true);
+		setParameter(items[1], 'test', '');
+		expect([items[1].flags, items[0].flags]).toEqual([{ check_idx: true }, { test: true, check_idx: true }]);
+		expect(items.map((item) => item.to)).toEqual([['48500000000'], ['48500000001'], ['48500000002']]);
+	});
 });
+

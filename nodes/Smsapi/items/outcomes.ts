@@ -6,8 +6,15 @@ import { Pacer } from '../helpers/pacer';
 /** What one input item came to: its output rows (in order) and the errors that stopped parts of it. */
 interface ItemOutcome<Row> {
 	rows: Row[];
-	errors: Error[];
+	/** Added by `addError` (NO_ERRORS, frozen, until the first). */
+	errors: readonly Error[];
 }
+
+const NO_ERRORS: readonly Error[] = Object.freeze([]);
+const NO_OUTCOME: ItemOutcome<never> = Object.freeze({
+	rows: Object.freeze([]) as never[],
+	errors: NO_ERRORS,
+});
 
 /**
  * The outcomes of a run whose service requests carry several items (sms.send, hlr.lookup): every
@@ -16,14 +23,18 @@ interface ItemOutcome<Row> {
  * failure stays its own; the output keeps input order, every item paired with its input.
  */
 export class ItemOutcomes<Row> {
-	private readonly outcomes: Array<ItemOutcome<Row>>;
+	/**
+	 * Made when an item gets its first row or error, each list as long as it needs to be: a run
+	 * of 100,000 items holds no empty lists while it prepares and sends (the garbage collector
+	 * copies what a run keeps alive, docs/performance.md).
+	 */
+	private readonly outcomes: Array<ItemOutcome<Row> | undefined>;
 
 	constructor(
 		private readonly context: IExecuteFunctions,
 		itemCount: number,
 	) {
-		this.outcomes = new Array<ItemOutcome<Row>>(itemCount);
-		for (let i = 0; i < itemCount; i++) this.outcomes[i] = { rows: [], errors: [] };
+		this.outcomes = new Array<ItemOutcome<Row> | undefined>(itemCount).fill(undefined);
 	}
 
 	/**
@@ -44,28 +55,42 @@ export class ItemOutcomes<Row> {
 				ready.push(prepared instanceof Promise ? await prepared : prepared);
 			} catch (error) {
 				if (!continueOnFail) throw withItemIndex.call(this.context, error, itemIndex);
-				this.outcomes[itemIndex].errors.push(error as Error);
+				this.addError(itemIndex, error as Error);
 			}
 			if (pacer.due()) await pacer.pause();
 		}
 		return ready;
 	}
 
+	/** The item's outcome, to read or to add rows to (errors: `addError`). */
 	get(itemIndex: number): ItemOutcome<Row> {
-		return this.outcomes[itemIndex];
+		return (this.outcomes[itemIndex] ??= { rows: [], errors: NO_ERRORS });
+	}
+
+	/** One more output row of the item. */
+	addRow(itemIndex: number, row: Row): void {
+		const outcome = this.outcomes[itemIndex];
+		if (outcome) outcome.rows.push(row);
+		else this.outcomes[itemIndex] = { rows: [row], errors: NO_ERRORS };
+	}
+
+	/** An error that stopped (part of) the item. */
+	addError(itemIndex: number, error: Error): void {
+		const outcome = this.get(itemIndex);
+		outcome.errors = [...outcome.errors, error];
 	}
 
 	/** The outcomes of the items that failed (or partly failed), with their indexes, in input order. */
 	*failed(): Generator<[number, ItemOutcome<Row>]> {
 		for (let itemIndex = 0; itemIndex < this.outcomes.length; itemIndex++) {
 			const outcome = this.outcomes[itemIndex];
-			if (outcome.errors.length > 0) yield [itemIndex, outcome];
+			if (outcome && outcome.errors.length > 0) yield [itemIndex, outcome];
 		}
 	}
 
 	/** Every item's outcome with its index, in input order. */
 	entries(): Array<[number, ItemOutcome<Row>]> {
-		return this.outcomes.map((outcome, itemIndex) => [itemIndex, outcome]);
+		return this.outcomes.map((_, itemIndex) => [itemIndex, this.get(itemIndex)]);
 	}
 
 	/**
@@ -78,7 +103,7 @@ export class ItemOutcomes<Row> {
 	): Promise<INodeExecutionData[]> {
 		const output: INodeExecutionData[] = [];
 		for (let itemIndex = 0; itemIndex < this.outcomes.length; itemIndex++) {
-			const { rows, errors } = this.outcomes[itemIndex];
+			const { rows, errors } = this.outcomes[itemIndex] ?? NO_OUTCOME;
 			for (const row of rows) {
 				if (!asItem) {
 					output.push({ json: row as IDataObject, pairedItem: { item: itemIndex } });

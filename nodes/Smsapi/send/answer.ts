@@ -56,9 +56,8 @@ export function acceptedEarlier(request: ServiceRequest, outcomes: SendOutcomes)
 	const idx = (request.params.idx ?? '').split('|');
 	let position = 0;
 	for (const member of request.members) {
-		const outcome = outcomes.get(member.itemIndex);
 		for (const number of member.numbers) {
-			outcome.rows.push({
+			outcomes.addRow(member.itemIndex, {
 				id: null,
 				number,
 				idx: idx[position++] ?? null,
@@ -91,8 +90,8 @@ export async function applyAnswer(
 		const entries = answer.inOrder;
 		let position = 0;
 		for (const member of request.members) {
-			const { rows } = outcomes.get(member.itemIndex);
-			for (let i = 0; i < member.numbers.length; i++) rows.push(item(entries[position++]));
+			for (let i = 0; i < member.numbers.length; i++)
+				outcomes.addRow(member.itemIndex, item(entries[position++]));
 			if (pacer.due()) await pacer.pause();
 		}
 		return;
@@ -100,10 +99,12 @@ export async function applyAnswer(
 	const { items, unmatched } = answer.matched;
 	if (unmatched.length > 0) reportUnmatched.call(this, unmatched);
 	for (const result of items) {
-		const outcome = outcomes.get(result.itemIndex);
-		for (const sent of result.sent) outcome.rows.push(item(sent.entry));
+		for (const sent of result.sent) outcomes.addRow(result.itemIndex, item(sent.entry));
 		if (result.skipped.length > 0)
-			outcome.errors.push(skippedError.call(this, result.itemIndex, result.skipped));
+			outcomes.addError(
+				result.itemIndex,
+				skippedError.call(this, result.itemIndex, result.skipped),
+			);
 		if (pacer.due()) await pacer.pause();
 	}
 }

@@ -102,8 +102,7 @@ export async function executeSends(
 			) as NodeOperationError;
 			return false;
 		}
-		for (const member of request.members)
-			outcomes.get(member.itemIndex).errors.push(error as Error);
+		for (const member of request.members) outcomes.addError(member.itemIndex, error as Error);
 		return true;
 	};
 	/** One request to the service. */

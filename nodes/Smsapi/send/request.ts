@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { splitNumbers } from '../helpers/numbers';
 import { toDate } from '../helpers/serviceDates';
+import { sharedStep } from '../helpers/sharedValues';
 import { isGiven } from '../helpers/values';
 import {
 	type SendParameterSettings,
@@ -32,6 +33,7 @@ const FLAG_KEYS = [
 	'single',
 ] as const;
 type FlagKey = (typeof FLAG_KEYS)[number];
+type Flags = Readonly<Partial<Record<FlagKey, boolean>>>;
 
 const DATE_KEYS = ['date', 'expiration_date'] as const;
 type DateKey = (typeof DATE_KEYS)[number];
@@ -66,15 +68,16 @@ export interface SendRequest {
 	to: string[];
 	group?: string;
 	message?: string;
-	flags: Partial<Record<FlagKey, boolean>>;
+	/** Never changed in place: the sends of a run share their flags (`withFlag`). */
+	flags: Flags;
 	dates: Partial<Record<DateKey, GivenDate>>;
 	maxParts?: GivenNumber;
 	/** idx and param1..4: one value per recipient, also when a blank text gave them. */
 	perRecipient: Partial<Record<PerRecipientKey, string[]>>;
 	/** Every other parameter as text (from, template, encoding, ..., a channel's own: subject, tts...). */
 	texts: Map<string, string>;
-	/** The name of every parameter set, in the order set: the wire form keeps that order. */
-	order: string[];
+	/** The name of every parameter set, in the order set (the wire form's); shared, as `flags`. */
+	order: readonly string[];
 	/** `to` or per-recipient values set from a blank text or an empty list: checked, not sent. */
 	blankLists?: string[];
 }
@@ -119,18 +122,45 @@ function recipientList(to: unknown): string[] {
 	return splitNumbers(String(to));
 }
 
+// The sends of a run set the same parameters in the same order and mostly the same flags: they
+// share one order list and one flags record (helpers/sharedValues.ts), never changed in place.
+const NO_NAMES: readonly string[] = Object.freeze([]);
+const NO_FLAGS: Flags = Object.freeze({});
+
+/** `order` with `name` at its end (the same list when it holds the name already). */
+function withName(order: readonly string[], name: string): readonly string[] {
+	if (order.includes(name)) return order;
+	const key = () => `order\n${order.join('\n')}\n${name}`;
+	return sharedStep(order, name, key, () => [...order, name]);
+}
+
+/** `flags` with `name` on, off or (undefined) not set. */
+function withFlag(flags: Flags, name: FlagKey, on: boolean | undefined): Flags {
+	if (flags[name] === on) return flags;
+	const next = () => {
+		const record: Partial<Record<FlagKey, boolean>> = { ...flags, [name]: on };
+		if (on === undefined) delete record[name];
+		return record;
+	};
+	const key = () => {
+		const record = next();
+		return `flags\n${FLAG_KEYS.map((flag) => (record[flag] === undefined ? '' : Number(record[flag]))).join()}`;
+	};
+	return sharedStep(flags, `${name}=${on}`, key, next);
+}
+
 /** Every field present from the start: all requests share one shape. */
 function emptyRequest(): SendRequest {
 	return {
 		to: [],
 		group: undefined,
 		message: undefined,
-		flags: {},
+		flags: NO_FLAGS,
 		dates: {},
 		maxParts: undefined,
 		perRecipient: {},
 		texts: new Map(),
-		order: [],
+		order: NO_NAMES,
 		blankLists: undefined,
 	};
 }
@@ -167,8 +197,7 @@ function setList(request: SendRequest, name: string, value: unknown): void {
 function setValue(request: SendRequest, name: string, value: unknown, owned: boolean): void {
 	const given = isGiven(value);
 	if (isFlagKey(name)) {
-		if (given) request.flags[name] = isFlagOn(value);
-		else delete request.flags[name];
+		request.flags = withFlag(request.flags, name, given ? isFlagOn(value) : undefined);
 	} else if (isDateKey(name)) {
 		const dates = owned ? request.dates : { ...request.dates };
 		if (given) dates[name] = { at: toDate(value), text: String(value) };
@@ -189,7 +218,7 @@ function setValue(request: SendRequest, name: string, value: unknown, owned: boo
 }
 
 function assign(request: SendRequest, name: string, value: unknown, owned: boolean): void {
-	if (!request.order.includes(name)) request.order.push(name);
+	request.order = withName(request.order, name);
 	if (name === 'to' || isPerRecipientKey(name)) setList(request, name, value);
 	else setValue(request, name, value, owned);
 }
@@ -231,12 +260,12 @@ export function forRecipients(base: SendRequest, numbers: string[]): SendRequest
 		to: base.to,
 		group: base.group,
 		message: base.message,
-		flags: { ...base.flags },
+		flags: base.flags,
 		dates: base.dates,
 		maxParts: base.maxParts,
 		perRecipient: { ...base.perRecipient },
 		texts: base.texts,
-		order: [...base.order],
+		order: base.order,
 		blankLists: base.blankLists && [...base.blankLists],
 	};
 	setRecipientValues(request, 'to', numbers);
@@ -249,7 +278,7 @@ export function setRecipientValues(
 	name: 'to' | PerRecipientKey,
 	values: string[],
 ): void {
-	if (!request.order.includes(name)) request.order.push(name);
+	request.order = withName(request.order, name);
 	if (name === 'to') request.to = values;
 	else request.perRecipient[name] = values;
 	noteBlank(request, name, values.length === 0);

@@ -130,23 +130,17 @@ const NO_FLAGS: Flags = Object.freeze({});
 /** `order` with `name` at its end (the same list when it holds the name already). */
 function withName(order: readonly string[], name: string): readonly string[] {
 	if (order.includes(name)) return order;
-	const key = () => `order\n${order.join('\n')}\n${name}`;
-	return sharedStep(order, name, key, () => [...order, name]);
+	return sharedStep(order, name, () => [...order, name]);
 }
 
 /** `flags` with `name` on, off or (undefined) not set. */
 function withFlag(flags: Flags, name: FlagKey, on: boolean | undefined): Flags {
 	if (flags[name] === on) return flags;
-	const next = () => {
+	return sharedStep(flags, `${name}=${on}`, () => {
 		const record: Partial<Record<FlagKey, boolean>> = { ...flags, [name]: on };
 		if (on === undefined) delete record[name];
 		return record;
-	};
-	const key = () => {
-		const record = next();
-		return `flags\n${FLAG_KEYS.map((flag) => (record[flag] === undefined ? '' : Number(record[flag]))).join()}`;
-	};
-	return sharedStep(flags, `${name}=${on}`, key, next);
+	});
 }
 
 /** Every field present from the start: all requests share one shape. */
